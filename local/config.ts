@@ -1,0 +1,63 @@
+/** The local stack's settings, validated once: every problem is listed, not just the first. */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { loadEnv, repoRoot } from './env.ts';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const positiveInt = z.coerce.number().int().positive();
+
+const schema = z.object({
+  DATABASE_URL: z.string(),
+  LOCAL_API_PORT: port,
+  LOCAL_DB_PORT: port,
+  LOCAL_MAIL_WEB_PORT: port,
+  LOCAL_SMTP_PORT: port,
+  LOCAL_REST_PORT: port,
+  LOCAL_CONTENT_PORT: port,
+  WEB_PORT: port,
+  LOCAL_DB_PASSWORD: z.string().min(1),
+  LOCAL_DATA_DIR: z.string().min(1),
+  SUPABASE_ANON_KEY: z.string().min(20),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20),
+  SUPABASE_JWT_SECRET: z.string().min(32),
+  AUTH_ENABLE_SIGNUP: flag,
+  AUTH_JWT_EXPIRY: positiveInt,
+  AUTH_PASSWORD_MIN_LENGTH: positiveInt,
+  AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT: positiveInt,
+  AUTH_FAILED_SIGNIN_LIMIT_PER_IP: positiveInt,
+  AUTH_FAILED_SIGNIN_WINDOW_SECONDS: positiveInt,
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0),
+  SMTP_HOST: z.string().min(1),
+  SMTP_PORT: port,
+  SMTP_USER: z.string(),
+  SMTP_PASS: z.string(),
+  MAIL_FROM: z.string().min(3),
+  SITE_URL: z.url(),
+});
+
+export type StackEnv = z.infer<typeof schema>;
+
+export interface StackConfig {
+  env: StackEnv;
+  /** Absolute folder for the stack's data (embedded PostgreSQL, pid files). */
+  dataDir: string;
+  /** Superuser URL of the database; empty until the embedded server has started. */
+  databaseUrl: string;
+  apiUrl: string;
+}
+
+export function loadConfig(overrides: Record<string, string | undefined> = {}): StackConfig {
+  const parsed = schema.safeParse(loadEnv(overrides));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid settings (see .env.example):\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    env,
+    dataDir: resolve(repoRoot, env.LOCAL_DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    apiUrl: `http://127.0.0.1:${env.LOCAL_API_PORT}`,
+  };
+}

@@ -1,0 +1,162 @@
+-- Supabase's platform bootstrap, reproduced for the local stack only.
+-- A hosted Supabase project already has all of this; it never goes into supabase/migrations.
+-- Idempotent: it runs on every start, before the migrations.
+
+-- Roles, as the Supabase platform creates them.
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin login noinherit createrole;
+  end if;
+end
+$$;
+
+grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
+
+-- Extensions live in their own schema, as on the platform.
+create schema if not exists extensions;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+
+-- Supabase's default grants: table privileges are wide open and RLS is the gate.
+grant usage on schema public to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on sequences to postgres, anon, authenticated, service_role;
+
+-- The auth schema, owned by the auth server's role, with GoTrue's tables (the subset it uses).
+create schema if not exists auth authorization supabase_auth_admin;
+grant usage on schema auth to postgres, anon, authenticated, service_role;
+set role supabase_auth_admin;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb not null default '{}'::jsonb,
+  raw_user_meta_data jsonb not null default '{}'::jsonb,
+  is_super_admin boolean,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  phone text default null,
+  phone_confirmed_at timestamptz,
+  banned_until timestamptz,
+  deleted_at timestamptz,
+  is_sso_user boolean not null default false,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
+create unique index if not exists users_phone_key on auth.users (phone);
+
+create table if not exists auth.identities (
+  id uuid primary key default extensions.gen_random_uuid(),
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  unique (provider_id, provider)
+);
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  aal text not null default 'aal1',
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+
+-- The request helpers, defined as Supabase defines them: PostgREST puts the verified JWT claims
+-- in request.jwt.claims; the older per-claim settings are still honoured.
+create or replace function auth.uid() returns uuid
+  language sql stable
+  as $$
+    select nullif(
+      coalesce(
+        current_setting('request.jwt.claim.sub', true),
+        (current_setting('request.jwt.claims', true)::jsonb ->> 'sub')
+      ),
+      ''
+    )::uuid
+  $$;
+
+create or replace function auth.role() returns text
+  language sql stable
+  as $$
+    select coalesce(
+      current_setting('request.jwt.claim.role', true),
+      (current_setting('request.jwt.claims', true)::jsonb ->> 'role')
+    )::text
+  $$;
+
+create or replace function auth.email() returns text
+  language sql stable
+  as $$
+    select coalesce(
+      current_setting('request.jwt.claim.email', true),
+      (current_setting('request.jwt.claims', true)::jsonb ->> 'email')
+    )::text
+  $$;
+
+create or replace function auth.jwt() returns jsonb
+  language sql stable
+  as $$
+    select coalesce(
+      nullif(current_setting('request.jwt.claim', true), ''),
+      nullif(current_setting('request.jwt.claims', true), '')
+    )::jsonb
+  $$;
+
+reset role;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
+  to postgres, anon, authenticated, service_role;
+grant select, references on all tables in schema auth to postgres;
+grant all on all tables in schema auth to service_role;
+
+-- PostgREST reloads its schema cache on this channel after migrations.
+grant usage on schema public to authenticator;

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * unit: modules tested beside their code (some start their own embedded PostgreSQL).
+ * integration: unmodified supabase-js and @sanity/client against the whole local stack,
+ * started once on free ports by tests/integration/global-setup.ts.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['local/**/*.test.ts', 'scripts/**/*.test.ts', 'schemas/**/*.test.ts', 'supabase/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
