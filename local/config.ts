@@ -34,6 +34,8 @@ const schema = z.object({
   SMTP_PASS: z.string(),
   MAIL_FROM: z.string().min(3),
   SITE_URL: z.url(),
+  SANITY_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
+  SANITY_DATASET: z.string().regex(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and -'),
 });
 
 export type StackEnv = z.infer<typeof schema>;

@@ -28,7 +28,7 @@ grant anon, authenticated, service_role to postgres;
 
 -- Extensions live in their own schema, as on the platform.
 create schema if not exists extensions;
-grant usage on schema extensions to postgres, anon, authenticated, service_role;
+grant usage on schema extensions to postgres, anon, authenticated, service_role, supabase_auth_admin;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 
@@ -71,7 +71,7 @@ create unique index if not exists users_email_partial_key on auth.users (lower(e
 create unique index if not exists users_phone_key on auth.users (phone);
 
 create table if not exists auth.identities (
-  id uuid primary key default extensions.gen_random_uuid(),
+  id uuid primary key default gen_random_uuid(),
   provider_id text not null,
   user_id uuid not null references auth.users (id) on delete cascade,
   identity_data jsonb not null,

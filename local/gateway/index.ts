@@ -1,0 +1,62 @@
+/**
+ * The local API gateway (hosted Supabase's Kong): /rest/v1 to PostgREST, /auth/v1 to the auth
+ * server, /functions/v1 to the functions runner, with the apikey check and CORS.
+ */
+import type { RequestHandler } from '../http/serve.ts';
+import { checkApiKey } from './api-key.ts';
+import { preflight, withCors } from './cors.ts';
+import { proxyTo } from './proxy.ts';
+
+export interface GatewayOptions {
+  anonKey: string;
+  serviceRoleKey: string;
+  restUrl: string;
+  auth: RequestHandler;
+  functions: RequestHandler;
+}
+
+/** Auth routes a browser reaches by redirect (e-mail links, OAuth), which cannot carry a key. */
+const openAuthPaths = new Set(['/verify', '/callback', '/authorize', '/health']);
+
+/** The request with `prefix` cut from its path, for a service mounted below that prefix. */
+function strip(request: Request, prefix: string): Request {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.slice(prefix.length) || '/';
+  const init = { method: request.method, headers: new Headers(request.headers), body: request.body, duplex: 'half' };
+  return new Request(url, init as RequestInit);
+}
+
+export function createGateway(options: GatewayOptions): RequestHandler {
+  const keys = [options.anonKey, options.serviceRoleKey];
+  const rest = proxyTo(options.restUrl);
+
+  async function route(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/functions/v1/')) {
+      // Edge functions check the JWT themselves (verify_jwt), as on the platform.
+      return options.functions(strip(request, '/functions/v1'));
+    }
+    if (path.startsWith('/auth/v1/')) {
+      const inner = strip(request, '/auth/v1');
+      if (!openAuthPaths.has(new URL(inner.url).pathname)) {
+        const check = checkApiKey(request, keys);
+        if (!check.ok) return check.response;
+      }
+      return options.auth(inner);
+    }
+    if (path.startsWith('/rest/v1/') || path === '/rest/v1') {
+      const check = checkApiKey(request, keys);
+      if (!check.ok) return check.response;
+      const inner = strip(request, '/rest/v1');
+      // Without a user token the key itself is the JWT PostgREST sees (anon or service_role).
+      if (!inner.headers.has('authorization')) inner.headers.set('authorization', `Bearer ${check.key}`);
+      return rest(inner);
+    }
+    return Response.json({ message: 'no Route matched with those values' }, { status: 404 });
+  }
+
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflight(request);
+    return withCors(request, await route(request));
+  };
+}

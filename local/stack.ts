@@ -1,0 +1,172 @@
+/**
+ * Starts the whole local stack in dependency order and stops it in reverse: PostgreSQL (embedded
+ * unless DATABASE_URL is set), bootstrap + migrations + seed, PostgREST, auth, functions,
+ * the gateway, mail capture and the content lake.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createAuthServer } from './auth/index.ts';
+import type { StackConfig } from './config.ts';
+import { startContentLake } from './content-lake/index.ts';
+import { repoRoot } from './env.ts';
+import { createFunctionsHandler } from './functions/index.ts';
+import { createGateway } from './gateway/index.ts';
+import { serve } from './http/serve.ts';
+import { startMailCapture } from './mail/index.ts';
+import { startEmbeddedPostgres } from './postgres/embedded.ts';
+import { applyBootstrap, applyMigrations, seedOnce } from './postgres/migrate.ts';
+import { startPostgrest } from './postgrest/index.ts';
+
+export interface StackPorts {
+  api: number;
+  db: number;
+  rest: number;
+  restAdmin: number;
+  smtp: number;
+  mailWeb: number;
+  content: number;
+}
+
+export interface RunningStack {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  databaseUrl: string;
+  mailUrl: string;
+  contentUrl: string;
+  /** Migration versions applied by this start (empty when the database was up to date). */
+  migrationsApplied: string[];
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/** The same server with another role's credentials (PostgREST and auth log in as their own roles). */
+function urlForRole(superuserUrl: string, role: string, password: string): string {
+  const url = new URL(superuserUrl);
+  url.username = role;
+  url.password = password;
+  return url.toString();
+}
+
+async function migrate(databaseUrl: string, rolePassword: string): Promise<{ applied: string[]; seeded: boolean }> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await applyBootstrap(db, rolePassword);
+    const applied = await applyMigrations(db);
+    const seeded = await seedOnce(db);
+    return { applied, seeded };
+  } finally {
+    await db.end();
+  }
+}
+
+export async function startStack(config: StackConfig, ports: StackPorts, log: (line: string) => void = () => {}): Promise<RunningStack> {
+  const { env } = config;
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`stop failed: ${String(error)}`));
+    stops.length = 0;
+  };
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const postgres = await startEmbeddedPostgres({
+        dataDir: join(config.dataDir, 'postgres'),
+        port: ports.db,
+        password: env.LOCAL_DB_PASSWORD,
+      });
+      stops.push(postgres.stop);
+      databaseUrl = postgres.url;
+    }
+    const { applied, seeded } = await migrate(databaseUrl, env.LOCAL_DB_PASSWORD);
+    log(applied.length ? `applied migrations ${applied.join(', ')}` : 'database schema up to date');
+    if (seeded) log('seeded an empty database from supabase/seed.sql');
+
+    const postgrest = await startPostgrest({
+      dbUri: urlForRole(databaseUrl, 'authenticator', env.LOCAL_DB_PASSWORD),
+      jwtSecret: env.SUPABASE_JWT_SECRET,
+      port: ports.rest,
+      adminPort: ports.restAdmin,
+      pidFile: join(config.dataDir, 'postgrest.pid'),
+      onLog: (line) => log(`[postgrest] ${line.trim()}`),
+    });
+    stops.push(postgrest.stop);
+
+    const apiUrl = `http://127.0.0.1:${ports.api}`;
+    const mail = await startMailCapture({ smtpPort: ports.smtp, webPort: ports.mailWeb });
+    stops.push(mail.stop);
+
+    const auth = createAuthServer({
+      databaseUrl: urlForRole(databaseUrl, 'supabase_auth_admin', env.LOCAL_DB_PASSWORD),
+      jwtSecret: env.SUPABASE_JWT_SECRET,
+      jwtExpiry: env.AUTH_JWT_EXPIRY,
+      issuer: `${apiUrl}/auth/v1`,
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+      enableSignup: env.AUTH_ENABLE_SIGNUP,
+      passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
+      failedSigninLimitPerAccount: env.AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT,
+      failedSigninLimitPerIp: env.AUTH_FAILED_SIGNIN_LIMIT_PER_IP,
+      failedSigninWindowSeconds: env.AUTH_FAILED_SIGNIN_WINDOW_SECONDS,
+      refreshTokenReuseInterval: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
+      siteUrl: env.SITE_URL,
+    });
+    stops.push(auth.close);
+
+    const functions = createFunctionsHandler({
+      functionsDir: join(repoRoot, 'supabase', 'functions'),
+      jwtSecret: env.SUPABASE_JWT_SECRET,
+      env: {
+        SUPABASE_URL: apiUrl,
+        SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
+        SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(mail.smtpPort),
+        SMTP_USER: env.SMTP_USER,
+        SMTP_PASS: env.SMTP_PASS,
+        MAIL_FROM: env.MAIL_FROM,
+        SITE_URL: env.SITE_URL,
+      },
+    });
+
+    const gateway = await serve(
+      createGateway({
+        anonKey: env.SUPABASE_ANON_KEY,
+        serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+        restUrl: postgrest.url,
+        auth: (request) => auth.handle(request),
+        functions,
+      }),
+      { port: ports.api, service: 'Supabase API gateway' },
+    );
+    stops.push(gateway.close);
+
+    const content = await startContentLake({
+      port: ports.content,
+      contentDir: join(repoRoot, 'content'),
+      projectId: env.SANITY_PROJECT_ID,
+      dataset: env.SANITY_DATASET,
+      watch: true,
+    });
+    stops.push(content.stop);
+
+    return {
+      apiUrl,
+      anonKey: env.SUPABASE_ANON_KEY,
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+      jwtSecret: env.SUPABASE_JWT_SECRET,
+      databaseUrl,
+      mailUrl: mail.webUrl,
+      contentUrl: content.url,
+      migrationsApplied: applied,
+      seeded,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

