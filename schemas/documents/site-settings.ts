@@ -1,0 +1,120 @@
+/** The singleton `siteSettings`: contact details, hours, social links, footer links and messages used on every page. */
+import { defineArrayMember, defineField, defineType } from 'sanity';
+import { CogIcon } from '@sanity/icons/Cog';
+import { imageField } from '../fields/image.ts';
+
+export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'twitter', 'youtube'] as const;
+
+
+export const siteSettings = defineType({
+  name: 'siteSettings',
+  title: 'Site settings',
+  type: 'document',
+  icon: CogIcon,
+  fields: [
+    defineField({ name: 'instituteName', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'tagline', type: 'string' }),
+    imageField('logo'),
+    defineField({ name: 'phone', type: 'string', validation: (rule) => rule.required().regex(/^\+?[\d\s()-]{7,}$/, { name: 'phone number' }) }),
+    defineField({ name: 'email', type: 'email', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'address',
+      type: 'object',
+      fields: [
+        defineField({ name: 'street', type: 'string', validation: (rule) => rule.required() }),
+        defineField({ name: 'area', type: 'string' }),
+        defineField({ name: 'city', type: 'string', validation: (rule) => rule.required() }),
+        defineField({ name: 'country', type: 'string', validation: (rule) => rule.required() }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'openingHours',
+      type: 'array',
+      of: [
+        defineArrayMember({
+          name: 'openingHours',
+          type: 'object',
+          fields: [
+            defineField({ name: 'days', type: 'string', description: '"Mon-Fri"', validation: (rule) => rule.required() }),
+            defineField({ name: 'hours', type: 'string', description: '"8am-5pm"; empty when closed' }),
+            defineField({ name: 'closed', type: 'boolean', initialValue: false }),
+          ],
+          validation: (rule) =>
+            rule.custom((value: { hours?: string; closed?: boolean } | undefined) =>
+              value && !value.closed && !value.hours ? 'Give the hours or mark the days closed' : true,
+            ),
+          preview: {
+            select: { title: 'days', hours: 'hours', closed: 'closed' },
+            prepare: ({ title, hours, closed }) => ({ title, subtitle: closed ? 'Closed' : hours }),
+          },
+        }),
+      ],
+    }),
+    defineField({
+      name: 'socialLinks',
+      type: 'array',
+      of: [
+        defineArrayMember({
+          name: 'socialLink',
+          type: 'object',
+          fields: [
+            defineField({
+              name: 'platform',
+              type: 'string',
+              options: { list: [...SOCIAL_PLATFORMS] },
+              validation: (rule) => rule.required(),
+            }),
+            defineField({ name: 'url', type: 'url', validation: (rule) => rule.required().uri({ scheme: ['https'] }) }),
+          ],
+          preview: { select: { title: 'platform', subtitle: 'url' } },
+        }),
+      ],
+      validation: (rule) =>
+        rule.custom((links: { platform?: string }[] | undefined) => {
+          const platforms = (links ?? []).map((l) => l.platform);
+          return new Set(platforms).size === platforms.length ? true : 'Each platform at most once';
+        }),
+    }),
+    defineField({
+      name: 'footerLinkGroups',
+      type: 'array',
+      of: [
+        defineArrayMember({
+          name: 'linkGroup',
+          type: 'object',
+          fields: [
+            defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
+            defineField({ name: 'links', type: 'array', of: [defineArrayMember({ type: 'link' })], validation: (rule) => rule.required().min(1) }),
+          ],
+          preview: {
+            select: { title: 'title', links: 'links' },
+            prepare: ({ title, links }) => ({ title, subtitle: Array.isArray(links) ? `${links.length} links` : undefined }),
+          },
+        }),
+      ],
+    }),
+    defineField({
+      name: 'newsletter',
+      type: 'object',
+      fields: [
+        defineField({ name: 'heading', type: 'string', initialValue: 'Stay Updated', validation: (rule) => rule.required() }),
+        defineField({ name: 'text', type: 'text', rows: 2 }),
+      ],
+    }),
+    defineField({
+      name: 'maintenance',
+      type: 'object',
+      fields: [
+        defineField({ name: 'heading', type: 'string', initialValue: 'Under Maintenance', validation: (rule) => rule.required() }),
+        defineField({ name: 'message', type: 'text', rows: 3 }),
+        defineField({ name: 'urgentText', type: 'string', description: 'Lead-in for the urgent-inquiry e-mail and phone.' }),
+      ],
+    }),
+    defineField({ name: 'defaultSeo', title: 'Default SEO', type: 'seo' }),
+  ],
+  preview: {
+    select: { title: 'instituteName', subtitle: 'tagline', media: 'logo' },
+    prepare: ({ title, subtitle, media }) => ({ title: title ?? 'Site settings', subtitle, media }),
+  },
+});

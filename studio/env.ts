@@ -1,0 +1,28 @@
+/** The studio's settings from SANITY_STUDIO_* variables (inlined at build time); every missing one is named. */
+const PROJECT_ID = /^[a-z0-9][a-z0-9-]*$/;
+const DATASET = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+function read(name: string, pattern: RegExp, value: string | undefined, problems: string[]): string {
+  if (!value) problems.push(`${name} is not set`);
+  else if (!pattern.test(value)) problems.push(`${name}="${value}" is not valid (expected ${pattern})`);
+  return value ?? '';
+}
+
+export interface StudioEnv {
+  projectId: string;
+  dataset: string;
+}
+
+export function studioEnv(): StudioEnv {
+  const problems: string[] = [];
+  // Written out in full: the studio build replaces exactly `process.env.SANITY_STUDIO_<NAME>`.
+  const projectId = read('SANITY_STUDIO_PROJECT_ID', PROJECT_ID, process.env.SANITY_STUDIO_PROJECT_ID, problems);
+  const dataset = read('SANITY_STUDIO_DATASET', DATASET, process.env.SANITY_STUDIO_DATASET, problems);
+  if (problems.length > 0) {
+    throw new Error(
+      `Sanity Studio settings missing or invalid:\n  ${problems.join('\n  ')}\n` +
+        'Set them in the environment or in .env at the repository root (defaults: .env.example, "Sanity Studio").',
+    );
+  }
+  return { projectId, dataset };
+}

@@ -1,0 +1,31 @@
+/** Sanity Studio for Ascent: schema from ../schemas, desk structure with singletons, GROQ playground (Vision). */
+import { defineConfig } from 'sanity';
+import { structureTool } from 'sanity/structure';
+import { visionTool } from '@sanity/vision';
+import { schemaTypes } from '../schemas/index.ts';
+import { singletonTypeNames, structure } from './structure.ts';
+import { studioEnv } from './env.ts';
+
+const { projectId, dataset } = studioEnv();
+
+/** Actions a singleton keeps: no duplicate, no delete, no unpublish. */
+const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore']);
+
+export default defineConfig({
+  name: 'default',
+  title: 'Ascent',
+  projectId,
+  dataset,
+  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: '2025-02-19' })],
+  schema: {
+    types: schemaTypes,
+    // Singletons are reached through their fixed desk item, never created from a template.
+    templates: (templates) => templates.filter(({ schemaType }) => !singletonTypeNames.has(schemaType)),
+  },
+  document: {
+    newDocumentOptions: (prev, { creationContext }) =>
+      creationContext.type === 'global' ? prev.filter((item) => !singletonTypeNames.has(item.templateId)) : prev,
+    actions: (prev, { schemaType }) =>
+      singletonTypeNames.has(schemaType) ? prev.filter(({ action }) => action && SINGLETON_ACTIONS.has(action)) : prev,
+  },
+});
