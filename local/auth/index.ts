@@ -1,0 +1,50 @@
+/**
+ * The local stand-in for Supabase Auth (GoTrue): the subset supabase-js 2.119 uses, with GoTrue's
+ * JSON shapes, status codes and error codes. The gateway strips /auth/v1 and handles CORS and apikey.
+ */
+import { decodeJwt } from 'jose';
+import { createPool } from './db.ts';
+import { isSignedWith } from './jwt.ts';
+import { adminRoles, lettersAndDigits, type AuthContext, type AuthOptions } from './options.ts';
+import { route } from './router.ts';
+import { FailedSignins } from './throttle.ts';
+
+export type { AuthOptions } from './options.ts';
+
+export interface AuthServer {
+  handle(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** A key that does not match the secret would make every admin call fail obscurely; fail at start. */
+function checkServiceRoleKey(options: AuthOptions): void {
+  const role = (() => {
+    try {
+      return decodeJwt(options.serviceRoleKey).role;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (!isSignedWith(options.serviceRoleKey, options.jwtSecret) || typeof role !== 'string' || !adminRoles.includes(role)) {
+    throw new Error('Auth: serviceRoleKey must be a JWT with role service_role signed with jwtSecret');
+  }
+}
+
+export function createAuthServer(options: AuthOptions): AuthServer {
+  checkServiceRoleKey(options);
+  const pool = createPool(options.databaseUrl);
+  const ctx: AuthContext = {
+    options,
+    pool,
+    secret: new TextEncoder().encode(options.jwtSecret),
+    passwordRules: {
+      minLength: options.passwordMinLength,
+      requiredCharacters: options.passwordRequiredCharacters ?? lettersAndDigits,
+    },
+    failedSignins: new FailedSignins(options.failedSigninWindowSeconds),
+  };
+  return {
+    handle: (request) => route(ctx, request),
+    close: () => pool.end(),
+  };
+}

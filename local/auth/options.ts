@@ -1,0 +1,41 @@
+/** The auth server's settings (as the gateway passes them) and the state every route shares. */
+import type { Pool } from 'pg';
+import type { PasswordRules } from './passwords.ts';
+import type { FailedSignins } from './throttle.ts';
+
+export interface AuthOptions {
+  databaseUrl: string; // connect as role supabase_auth_admin (password given in the URL)
+  jwtSecret: string; // HS256, shared with PostgREST
+  jwtExpiry: number; // seconds
+  issuer: string; // e.g. http://127.0.0.1:54321/auth/v1  (the `iss` claim)
+  serviceRoleKey: string; // admin endpoints need Authorization: Bearer <a JWT with role service_role>
+  enableSignup: boolean;
+  passwordMinLength: number;
+  failedSigninLimitPerAccount: number;
+  failedSigninLimitPerIp: number;
+  failedSigninWindowSeconds: number;
+  refreshTokenReuseInterval: number; // seconds
+  siteUrl: string;
+  /**
+   * Optional: character sets a password must each draw from (GoTrue's PASSWORD_REQUIRED_CHARACTERS).
+   * Default: letters and digits. Pass [] for no rule, as on a fresh hosted project.
+   */
+  passwordRequiredCharacters?: string[];
+}
+
+/** Hosted Supabase's "digits and letters" choice. */
+export const lettersAndDigits = ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'];
+
+/** GoTrue's default JWT_ADMIN_ROLES: tokens with these roles may use /admin. */
+export const adminRoles = ['service_role', 'supabase_admin'];
+
+/** The audience GoTrue gives users and expects in their tokens. */
+export const audience = 'authenticated';
+
+export interface AuthContext {
+  options: AuthOptions;
+  pool: Pool;
+  secret: Uint8Array;
+  passwordRules: PasswordRules;
+  failedSignins: FailedSignins;
+}

@@ -1,0 +1,77 @@
+/** POST /token?grant_type=password: GoTrue's ResourceOwnerPasswordGrant plus failed sign-in throttling. */
+import { z } from 'zod';
+import { transaction } from './db.ts';
+import { AuthError, badRequest } from './errors.ts';
+import { clientIp, json, readJson } from './http.ts';
+import type { AuthContext } from './options.ts';
+import { passwordProblem, verifyPassword } from './passwords.ts';
+import { createSession } from './session-store.ts';
+import { sessionReply } from './session-reply.ts';
+import { findUserByEmail, findUserByPhone, findUserById, type UserRow } from './user-store.ts';
+import { formatPhone } from './validate.ts';
+
+const params = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+});
+
+const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
+const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+
+export async function passwordGrant(ctx: AuthContext, request: Request): Promise<Response> {
+  const body = await readJson(request, params);
+  const email = body.email ?? '';
+  const phone = body.phone ?? '';
+  const password = body.password ?? '';
+  if (email !== '' && phone !== '') {
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
+  }
+  if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone');
+
+  // Checked before the password is, so a locked account cannot be probed further.
+  const { options, failedSignins } = ctx;
+  const accountKey = email !== '' ? `email:${email.toLowerCase()}` : `phone:${formatPhone(phone)}`;
+  const ip = clientIp(request);
+  const ipKey = ip ? `ip:${ip}` : null;
+  if (
+    failedSignins.count(accountKey) >= options.failedSigninLimitPerAccount ||
+    (ipKey && failedSignins.count(ipKey) >= options.failedSigninLimitPerIp)
+  ) {
+    throw rateLimited();
+  }
+  const fail = (error: AuthError): never => {
+    failedSignins.record(accountKey);
+    if (ipKey) failedSignins.record(ipKey);
+    throw error;
+  };
+
+  const user = email !== '' ? await findUserByEmail(ctx.pool, email) : await findUserByPhone(ctx.pool, formatPhone(phone));
+  if (user?.banned_until && user.banned_until > new Date()) throw badRequest('user_banned', 'User is banned');
+  if (!(await verifyPassword(password, user?.encrypted_password || null)) || !user) return fail(invalidCredentials());
+  if (email !== '' && !user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  if (phone !== '' && !user.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');
+
+  // A success forgives the account's earlier misses, never the address's.
+  failedSignins.clear(accountKey);
+  const reply = await signIn(ctx, user, { ip, userAgent: request.headers.get('user-agent') });
+  // GoTrue signs the user in but flags a password that no longer meets the rules.
+  const weak = passwordProblem(password, ctx.passwordRules);
+  if (weak?.weakPasswordReasons) reply.weak_password = { message: weak.message, reasons: weak.weakPasswordReasons };
+  return json(200, reply);
+}
+
+/** Opens a session for a verified user and answers with its tokens. */
+export async function signIn(
+  ctx: AuthContext,
+  user: UserRow,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<Record<string, unknown>> {
+  return transaction(ctx.pool, async (db) => {
+    const { session, refreshToken } = await createSession(db, user.id, client);
+    await db.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
+    const fresh = await findUserById(db, user.id);
+    if (!fresh) throw new Error(`user ${user.id} vanished while signing in`);
+    return sessionReply(ctx, db, fresh, session, refreshToken);
+  });
+}
