@@ -1,0 +1,50 @@
+/** Local mail capture (hosted: a real SMTP provider): SMTP in, a web inbox and JSON API out. */
+import { serve } from '../http/serve.ts';
+import { createInboxHandler } from './inbox-web.ts';
+import { createMessageStore, type CapturedMessage } from './message-store.ts';
+import { startSmtpReceiver } from './smtp-receiver.ts';
+
+export type { CapturedMessage } from './message-store.ts';
+
+export interface MailCaptureOptions {
+  /** 0 picks a free port (tests). */
+  smtpPort: number;
+  webPort: number;
+  /** Loopback by default: the capture accepts mail from anyone who can reach it. */
+  host?: string;
+  /** How many messages to keep; older ones are dropped. */
+  limit?: number;
+}
+
+export interface MailCapture {
+  smtpPort: number;
+  webPort: number;
+  webUrl: string;
+  messages(): CapturedMessage[];
+  clear(): void;
+  stop(): Promise<void>;
+}
+
+export async function startMailCapture(options: MailCaptureOptions): Promise<MailCapture> {
+  const host = options.host ?? '127.0.0.1';
+  const store = createMessageStore(options.limit ?? 500);
+  const smtp = await startSmtpReceiver({ port: options.smtpPort, host, onMessage: (m) => store.add(m) });
+  const web = await serve(createInboxHandler(store), {
+    port: options.webPort,
+    host,
+    service: 'mail capture inbox',
+  }).catch(async (error: unknown) => {
+    await smtp.stop();
+    throw error;
+  });
+  return {
+    smtpPort: smtp.port,
+    webPort: web.port,
+    webUrl: web.url,
+    messages: () => store.list(),
+    clear: () => store.clear(),
+    stop: async () => {
+      await Promise.all([smtp.stop(), web.close()]);
+    },
+  };
+}

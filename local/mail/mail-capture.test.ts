@@ -1,0 +1,130 @@
+/** The capture end to end: nodemailer over real SMTP in, the JSON API and HTML pages out. */
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startMailCapture, type CapturedMessage, type MailCapture } from './index.ts';
+
+let capture: MailCapture;
+
+beforeAll(async () => {
+  capture = await startMailCapture({ smtpPort: 0, webPort: 0, limit: 3 });
+});
+afterAll(async () => {
+  await capture?.stop();
+});
+beforeEach(() => capture.clear());
+
+function send(message: SendMailOptions) {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: capture.smtpPort, secure: false });
+  return transport.sendMail({ from: 'Ascent <no-reply@ascent.example>', ...message });
+}
+
+async function apiMessages(): Promise<CapturedMessage[]> {
+  const response = await fetch(`${capture.webUrl}/api/messages`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as CapturedMessage[];
+}
+
+describe('mail capture', () => {
+  it('picks free ports when asked for port 0', () => {
+    expect(capture.smtpPort).toBeGreaterThan(0);
+    expect(capture.webUrl).toBe(`http://127.0.0.1:${capture.webPort}`);
+  });
+
+  it('captures a message sent over SMTP and serves it through the JSON API', async () => {
+    await send({
+      to: 'Reader <reader@example.com>',
+      cc: 'copy@example.com',
+      bcc: 'hidden@example.com',
+      subject: 'Welcome',
+      text: 'Hello there',
+      html: '<p>Hello <b>there</b></p>',
+    });
+    const [message] = await apiMessages();
+    expect(message).toMatchObject({
+      from: 'Ascent <no-reply@ascent.example>',
+      to: ['reader@example.com'],
+      cc: ['copy@example.com'],
+      subject: 'Welcome',
+      text: 'Hello there',
+      html: '<p>Hello <b>there</b></p>',
+      envelope: { from: 'no-reply@ascent.example' },
+    });
+    expect(message?.envelope.to).toEqual(['reader@example.com', 'copy@example.com', 'hidden@example.com']);
+    expect(new Date(message?.date ?? '').getTime()).not.toBeNaN();
+    expect(capture.messages()).toHaveLength(1);
+
+    const one = await fetch(`${capture.webUrl}/api/messages/${message?.id}`);
+    expect(await one.json()).toEqual(message);
+    expect((await fetch(`${capture.webUrl}/api/messages/999`)).status).toBe(404);
+  });
+
+  it('lists newest first and keeps only the configured number of messages', async () => {
+    for (const n of [1, 2, 3, 4]) await send({ to: 'a@example.com', subject: `Message ${n}`, text: String(n) });
+    expect((await apiMessages()).map((m) => m.subject)).toEqual(['Message 4', 'Message 3', 'Message 2']);
+  });
+
+  it('accepts a client that logs in (a project with SMTP_USER set still delivers)', async () => {
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: capture.smtpPort,
+      secure: false,
+      auth: { user: 'someone', pass: 'anything' },
+    });
+    await transport.sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'With login', text: 'x' });
+    expect((await apiMessages()).map((m) => m.subject)).toEqual(['With login']);
+  });
+
+  it('empties the inbox with DELETE /api/messages and with the page form', async () => {
+    await send({ to: 'a@example.com', subject: 'One', text: '1' });
+    const deleted = await fetch(`${capture.webUrl}/api/messages`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect(await apiMessages()).toEqual([]);
+
+    await send({ to: 'a@example.com', subject: 'Two', text: '2' });
+    const cleared = await fetch(`${capture.webUrl}/clear`, { method: 'POST', redirect: 'manual' });
+    expect(cleared.status).toBe(303);
+    expect(cleared.headers.get('location')).toBe('/');
+    expect(capture.messages()).toEqual([]);
+  });
+
+  it('lists messages on an HTML page with every captured value escaped', async () => {
+    await send({ to: 'a@example.com', subject: 'Hi <script>alert(1)</script> & "you"', text: 'body' });
+    const response = await fetch(`${capture.webUrl}/`);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const page = await response.text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('<th scope="col">Subject</th>');
+    expect(page).toContain('Hi &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;you&#34;');
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('a@example.com');
+  });
+
+  it('shows a message with its text, and its HTML only inside a sandboxed frame', async () => {
+    await send({
+      to: 'a@example.com',
+      subject: 'Rich',
+      text: 'Plain <b>text</b>',
+      html: '<p onclick="steal()">Rich</p><script>alert(1)</script><img src="https://tracker.example/p.gif">',
+    });
+    const [message] = capture.messages();
+    const page = await (await fetch(`${capture.webUrl}/messages/${message?.id}`)).text();
+    expect(page).toContain('<pre>Plain &#60;b&#62;text&#60;/b&#62;</pre>');
+    expect(page).toContain(`<iframe sandbox src="/messages/${message?.id}/html"`);
+    expect(page).not.toContain('steal()');
+    expect(page).not.toContain('<script>');
+
+    const body = await fetch(`${capture.webUrl}/messages/${message?.id}/html`);
+    const policy = body.headers.get('content-security-policy') ?? '';
+    expect(policy.split(';').map((d) => d.trim())).toEqual(expect.arrayContaining(['sandbox', "default-src 'none'"]));
+    expect(await body.text()).toContain('<p onclick="steal()">Rich</p>');
+  });
+
+  it('answers 404 for unknown messages and paths, and 405 for wrong methods', async () => {
+    expect((await fetch(`${capture.webUrl}/messages/999`)).status).toBe(404);
+    expect((await fetch(`${capture.webUrl}/nowhere`)).status).toBe(404);
+    const wrong = await fetch(`${capture.webUrl}/api/messages`, { method: 'POST' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD, DELETE');
+  });
+});

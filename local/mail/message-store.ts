@@ -1,0 +1,49 @@
+/** Keeps the most recent captured e-mails in memory, newest first, with stable ids. */
+
+export interface CapturedMessage {
+  /** Sequential id, unique for the life of the capture. */
+  id: string;
+  receivedAt: string;
+  /** SMTP envelope: who the client said it was sending from and to (Bcc recipients show here only). */
+  envelope: { from: string | null; to: string[] };
+  /** The From header as written, e.g. `Ascent <no-reply@ascent.example>`. */
+  from: string;
+  /** Addresses from the To and Cc headers. */
+  to: string[];
+  cc: string[];
+  subject: string;
+  /** The Date header (ISO), if the message had a valid one. */
+  date: string | null;
+  messageId: string | null;
+  text: string;
+  html: string | null;
+  size: number;
+}
+
+export type NewMessage = Omit<CapturedMessage, 'id' | 'receivedAt'>;
+
+export interface MessageStore {
+  add(message: NewMessage): CapturedMessage;
+  list(): CapturedMessage[];
+  get(id: string): CapturedMessage | undefined;
+  clear(): void;
+}
+
+export function createMessageStore(limit: number): MessageStore {
+  // Oldest first internally; a bounded list keeps a long-running dev stack from growing forever.
+  let messages: CapturedMessage[] = [];
+  let nextId = 1;
+  return {
+    add(message) {
+      const stored: CapturedMessage = { id: String(nextId++), receivedAt: new Date().toISOString(), ...message };
+      messages.push(stored);
+      if (messages.length > limit) messages = messages.slice(messages.length - limit);
+      return stored;
+    },
+    list: () => [...messages].reverse(),
+    get: (id) => messages.find((m) => m.id === id),
+    clear() {
+      messages = [];
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/** The capture's SMTP side: accepts any mail on loopback (no TLS, any or no login) and parses it. */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import { PortInUseError } from '../http/serve.ts';
+import type { NewMessage } from './message-store.ts';
+
+export interface SmtpReceiver {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Large enough for any real newsletter with images, small enough to refuse runaway input. */
+const maxMessageBytes = 25 * 1024 * 1024;
+
+function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  return objects.flatMap((o) => o.value.flatMap((a) => (a.address ? [a.address] : [])));
+}
+
+/** `Name <address>` without mailparser's quoting, the way people read a From line. */
+function sender(field: AddressObject | undefined): string {
+  return (field?.value ?? []).map((a) => (a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? ''))).join(', ');
+}
+
+function envelopeAddress(address: SMTPServerAddress | false): string | null {
+  return address ? address.address : null;
+}
+
+export function toNewMessage(parsed: ParsedMail, envelope: NewMessage['envelope'], size: number): NewMessage {
+  return {
+    envelope,
+    from: sender(parsed.from),
+    to: addresses(parsed.to),
+    cc: addresses(parsed.cc),
+    subject: parsed.subject ?? '',
+    date: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : null,
+    messageId: parsed.messageId ?? null,
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : null,
+    size,
+  };
+}
+
+export async function startSmtpReceiver(options: {
+  port: number;
+  host: string;
+  onMessage: (message: NewMessage) => void;
+}): Promise<SmtpReceiver> {
+  const server = new SMTPServer({
+    // Local capture only: no STARTTLS to negotiate, and AUTH accepted but not required, so a
+    // project with SMTP_USER/SMTP_PASS set still delivers here unchanged.
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    allowInsecureAuth: true,
+    onAuth: (_auth, _session, callback) => callback(null, { user: 'capture' }),
+    size: maxMessageBytes,
+    logger: false,
+    // Loopback clients have no useful reverse DNS; the lookup only adds latency to every message.
+    disableReverseLookup: true,
+    // Stopping the stack should not wait 30 s (the default) for an idle client to hang up.
+    closeTimeout: 1000,
+    banner: 'Ascent local mail capture',
+    onData(stream, session, callback) {
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      simpleParser(stream)
+        .then((parsed) => {
+          if (stream.sizeExceeded) {
+            callback(Object.assign(new Error('Message exceeds the fixed size limit'), { responseCode: 552 }));
+            return;
+          }
+          const envelope = {
+            from: envelopeAddress(session.envelope.mailFrom),
+            to: session.envelope.rcptTo.map((r) => r.address),
+          };
+          options.onMessage(toNewMessage(parsed, envelope, size));
+          callback();
+        })
+        .catch((error: unknown) => {
+          console.error('[mail] could not parse a message:', error);
+          callback(error instanceof Error ? error : new Error(String(error)));
+        });
+    },
+  });
+  server.on('error', (error) => console.error('[mail] SMTP error:', error));
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port, 'mail capture SMTP') : error);
+    server.server.once('error', onError);
+    server.listen(options.port, options.host, () => {
+      server.server.off('error', onError);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
