@@ -1,0 +1,39 @@
+/**
+ * The handler's answers that need no database: CORS preflight (on hosted Supabase the function
+ * answers it itself; locally the gateway does), wrong method, invalid input. The database and mail
+ * paths are tested against the whole stack in tests/integration/functions.test.ts.
+ */
+import { corsHeaders as sdkCorsHeaders } from '@supabase/supabase-js/cors';
+import { describe, expect, it } from 'vitest';
+import handler from './handler.ts';
+
+const url = 'http://127.0.0.1/send-newsletter-subscription-email';
+const list = (value: string | null | undefined) => (value ?? '').split(',').map((h) => h.trim());
+
+describe('send-newsletter-subscription-email handler', () => {
+  it('answers a CORS preflight with every header supabase-js sends allowed', async () => {
+    const response = await handler(new Request(url, { method: 'OPTIONS' }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('ok');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const allowed = list(response.headers.get('access-control-allow-headers'));
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'x-client-info', 'apikey', 'content-type']));
+    expect(allowed).toEqual(expect.arrayContaining(list(sdkCorsHeaders['Access-Control-Allow-Headers'])));
+  });
+
+  it('refuses other methods than POST', async () => {
+    const response = await handler(new Request(url, { method: 'GET' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(await response.json()).toEqual({ success: false, message: 'Method not allowed.' });
+  });
+
+  it('refuses a missing, malformed or invalid address before touching the database', async () => {
+    for (const body of ['{"email":"nope"}', '{}', 'not json', '']) {
+      const response = await handler(new Request(url, { method: 'POST', body }));
+      expect(response.status, body).toBe(400);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await response.json()).toEqual({ success: false, message: 'Please enter a valid email address.' });
+    }
+  });
+});
