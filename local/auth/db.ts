@@ -10,7 +10,10 @@ export interface Db {
 export function createPool(databaseUrl: string): Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection dropped by a PostgreSQL restart must not crash the process; the pool reconnects.
-  pool.on('error', (error) => console.error(`[auth] idle database connection failed: ${error.message}`));
+  // Once the pool is closing, connections still winding down may see the server stop: not news.
+  pool.on('error', (error) => {
+    if (!pool.ending) console.error(`[auth] idle database connection failed: ${error.message}`);
+  });
   return pool;
 }
 
