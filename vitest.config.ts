@@ -11,7 +11,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['local/**/*.test.ts', 'scripts/**/*.test.ts', 'schemas/**/*.test.ts', 'supabase/**/*.test.ts'],
+          include: [
+            'local/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'schemas/**/*.test.ts',
+            'supabase/**/*.test.ts',
+            'web/app/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
