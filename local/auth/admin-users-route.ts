@@ -26,7 +26,8 @@ const defaultPerPage = 50;
 function pageParam(url: URL, name: string, fallback: number): number {
   const text = url.searchParams.get(name) ?? '';
   if (text === '') return fallback;
-  if (!/^\d+$/.test(text)) throw badRequest('validation_failed', `Bad Pagination Parameters: invalid ${name} "${text}"`);
+  if (!/^\d+$/.test(text))
+    throw badRequest('validation_failed', `Bad Pagination Parameters: invalid ${name} "${text}"`);
   return Number(text);
 }
 

@@ -28,7 +28,8 @@ afterAll(async () => {
   await db?.stop();
 });
 
-const admin = (method: string, path: string, body?: unknown) => call(auth, method, path, { token: serviceRoleKey, body });
+const admin = (method: string, path: string, body?: unknown) =>
+  call(auth, method, path, { token: serviceRoleKey, body });
 
 describe('admin authorisation', () => {
   it('refuses the anon key and user tokens with 403 not_admin, and no token with 401', async () => {
@@ -50,7 +51,10 @@ describe('admin authorisation', () => {
         expect(body).toEqual({ code: 403, error_code: 'not_admin', msg: 'User not allowed' });
       }
       expect((await call(auth, method, path)).body).toMatchObject({ code: 401, error_code: 'no_authorization' });
-      expect((await call(auth, method, path, { token: 'garbage' })).body).toMatchObject({ code: 403, error_code: 'bad_jwt' });
+      expect((await call(auth, method, path, { token: 'garbage' })).body).toMatchObject({
+        code: 403,
+        error_code: 'bad_jwt',
+      });
     }
     expect((await admin('GET', `/admin/users/${id}`)).status).toBe(200);
   });
@@ -74,7 +78,12 @@ describe('POST /admin/users', () => {
       phone: '',
       app_metadata: { provider: 'email', providers: ['email'], staff: true },
       user_metadata: { name: 'Staff', email_verified: true },
-      identities: [{ provider: 'email', identity_data: { email: email.toLowerCase(), email_verified: false, phone_verified: false } }],
+      identities: [
+        {
+          provider: 'email',
+          identity_data: { email: email.toLowerCase(), email_verified: false, phone_verified: false },
+        },
+      ],
       is_anonymous: false,
     });
     expect(body.email_confirmed_at).toEqual(body.confirmed_at);
@@ -98,7 +107,10 @@ describe('POST /admin/users', () => {
       status: 400,
       body: { msg: 'ID must conform to the uuid v4 format' },
     });
-    expect(await admin('POST', '/admin/users', { email: 12 })).toMatchObject({ status: 400, body: { error_code: 'bad_json' } });
+    expect(await admin('POST', '/admin/users', { email: 12 })).toMatchObject({
+      status: 400,
+      body: { error_code: 'bad_json' },
+    });
   });
 });
 
@@ -168,7 +180,11 @@ describe('/admin/users/{id}', () => {
     const email = uniqueEmail('soft');
     const id = await createUser(auth, email, 'Passw0rd!');
     expect((await admin('DELETE', `/admin/users/${id}`, { should_soft_delete: true })).status).toBe(200);
-    expect((await admin('GET', `/admin/users/${id}`)).body).toMatchObject({ id, email: '', deleted_at: expect.any(String) });
+    expect((await admin('GET', `/admin/users/${id}`)).body).toMatchObject({
+      id,
+      email: '',
+      deleted_at: expect.any(String),
+    });
     expect((await signIn(auth, email, 'Passw0rd!')).status).toBe(400);
     expect((await admin('POST', '/admin/users', { email, password: 'Passw0rd!' })).status).toBe(200);
   });
@@ -178,7 +194,11 @@ describe('health, settings and unknown routes', () => {
   it('GET /health and /settings answer in GoTrue shapes', async () => {
     expect((await call(auth, 'GET', '/health')).body).toMatchObject({ name: 'GoTrue' });
     const { body } = await call(auth, 'GET', '/settings');
-    expect(body).toMatchObject({ disable_signup: true, mailer_autoconfirm: true, external: { email: true, google: false } });
+    expect(body).toMatchObject({
+      disable_signup: true,
+      mailer_autoconfirm: true,
+      external: { email: true, google: false },
+    });
   });
 
   it('404 for unknown paths, 405 for unknown methods', async () => {

@@ -1,5 +1,5 @@
 /** Parses Go duration strings ("24h", "1h30m", "90s"), the format of GoTrue's ban_duration. */
-const unitMs: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const unitMs: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Milliseconds, or null when the text is not a Go duration. */
 export function parseGoDuration(text: string): number | null {

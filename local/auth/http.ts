@@ -34,10 +34,13 @@ function parseBody<T extends z.ZodType>(text: string, schema: T): z.infer<T> {
   return parsed.data;
 }
 
-/** The gateway puts the client's address first in X-Forwarded-For; null when absent or not an IP. */
+/**
+ * The client's address: the last X-Forwarded-For entry, the one our gateway appended from the
+ * socket. Earlier entries come from the client and could be forged to dodge the IP limit.
+ */
 export function clientIp(request: Request): string | null {
-  const first = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return first && isIP(first) ? first : null;
+  const last = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return last && isIP(last) ? last : null;
 }
 
 /** GoTrue's bearer rule (`^(?:B|b)earer (\S+$)`); anything else is 401 no_authorization. */

@@ -25,7 +25,11 @@ function checkServiceRoleKey(options: AuthOptions): void {
       return undefined;
     }
   })();
-  if (!isSignedWith(options.serviceRoleKey, options.jwtSecret) || typeof role !== 'string' || !adminRoles.includes(role)) {
+  if (
+    !isSignedWith(options.serviceRoleKey, options.jwtSecret) ||
+    typeof role !== 'string' ||
+    !adminRoles.includes(role)
+  ) {
     throw new Error('Auth: serviceRoleKey must be a JWT with role service_role signed with jwtSecret');
   }
 }

@@ -13,7 +13,11 @@ describe('passwordProblem', () => {
 
   it('gives the reasons in GoTrue order with its joined message', () => {
     const problem = passwordProblem('!!', rules);
-    expect(problem).toMatchObject({ status: 422, code: 'weak_password', weakPasswordReasons: ['length', 'characters'] });
+    expect(problem).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      weakPasswordReasons: ['length', 'characters'],
+    });
     expect(problem?.message).toBe(
       'Password should be at least 8 characters. Password should contain at least one character of each: ' +
         'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',

@@ -47,5 +47,8 @@ export async function route(ctx: AuthContext, request: Request): Promise<Respons
       return errorResponse(unexpectedFailure(), request);
     }
   }
-  return new Response('404 page not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return new Response('404 page not found\n', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
 }

@@ -10,7 +10,14 @@ import { audience, type AuthContext } from './options.ts';
 import { assertStrongPassword, hashPassword } from './passwords.ts';
 import { createSession } from './session-store.ts';
 import { sessionReply } from './session-reply.ts';
-import { findUserByEmail, findUserById, findUserByPhone, identityData, insertIdentity, insertUser } from './user-store.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  identityData,
+  insertIdentity,
+  insertUser,
+} from './user-store.ts';
 import { validateEmail, validatePhone } from './validate.ts';
 
 const params = z.object({

@@ -89,7 +89,11 @@ describe('supabase-js against the local auth server', () => {
     const client = browserClient();
     for (let i = 0; i < 3; i++) await client.auth.signInWithPassword({ email, password: 'nope' });
     const { error } = await client.auth.signInWithPassword({ email, password: 'Passw0rd!' });
-    expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
   });
 
   it('signs out another device whose session was revoked (session_not_found → SIGNED_OUT)', async () => {
@@ -113,7 +117,9 @@ describe('supabase-js against the local auth server', () => {
   });
 
   it('works for the service-role admin API (createUser, listUsers, updateUserById, deleteUser)', async () => {
-    const service = createClient(served.url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const service = createClient(served.url, serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
     const email = uniqueEmail('jsadmin');
     const created = await service.auth.admin.createUser({ email, password: 'Passw0rd!', email_confirm: true });
     expect(created.error).toBeNull();

@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../http/ports.ts';
 import { startEmbeddedPostgres } from '../postgres/embedded.ts';
 import { applyBootstrap } from '../postgres/migrate.ts';
-import { createAuthServer, type AuthOptions, type AuthServer } from './index.ts';
+import type { AuthOptions, AuthServer } from './index.ts';
 
 // The Supabase CLI's public demo secret and keys (see .env.example): for local tests only.
 export const jwtSecret = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -16,14 +17,6 @@ export const anonKey =
 export const serviceRoleKey =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 export const issuer = 'http://127.0.0.1:54321/auth/v1';
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 export interface TestDatabase {
   /** supabase_auth_admin's URL, as the gateway passes it. */
@@ -123,7 +116,8 @@ export async function createUser(server: AuthServer, email: string, password: st
     token: serviceRoleKey,
     body: { email, password, email_confirm: true },
   });
-  if (status !== 200 || typeof body.id !== 'string') throw new Error(`createUser ${email}: ${status} ${JSON.stringify(body)}`);
+  if (status !== 200 || typeof body.id !== 'string')
+    throw new Error(`createUser ${email}: ${status} ${JSON.stringify(body)}`);
   return body.id;
 }
 

@@ -46,7 +46,8 @@ export async function passwordGrant(ctx: AuthContext, request: Request): Promise
     throw error;
   };
 
-  const user = email !== '' ? await findUserByEmail(ctx.pool, email) : await findUserByPhone(ctx.pool, formatPhone(phone));
+  const user =
+    email !== '' ? await findUserByEmail(ctx.pool, email) : await findUserByPhone(ctx.pool, formatPhone(phone));
   if (user?.banned_until && user.banned_until > new Date()) throw badRequest('user_banned', 'User is banned');
   if (!(await verifyPassword(password, user?.encrypted_password || null)) || !user) return fail(invalidCredentials());
   if (email !== '' && !user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');

@@ -63,7 +63,13 @@ describe('password grant', () => {
     });
     expect(session.user.last_sign_in_at).toEqual(expect.any(String));
     expect(session.user.identities).toEqual([
-      expect.objectContaining({ id, user_id: id, provider: 'email', email, identity_data: expect.objectContaining({ sub: id, email }) }),
+      expect.objectContaining({
+        id,
+        user_id: id,
+        provider: 'email',
+        email,
+        identity_data: expect.objectContaining({ sub: id, email }),
+      }),
     ]);
 
     const { payload, protectedHeader } = await jwtVerify(session.access_token, new TextEncoder().encode(jwtSecret));
@@ -91,7 +97,9 @@ describe('password grant', () => {
     await createUser(auth, email.toLowerCase(), 'Passw0rd!');
     expect((await signIn(auth, email.toUpperCase(), 'Passw0rd!')).status).toBe(200);
 
-    const phone = `+4470${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`;
+    const phone = `+4470${Math.floor(Math.random() * 1e8)
+      .toString()
+      .padStart(8, '0')}`;
     const created = await call(auth, 'POST', '/admin/users', {
       token: serviceRoleKey,
       body: { phone, password: 'Passw0rd!', phone_confirm: true },
@@ -124,7 +132,10 @@ describe('password grant', () => {
 
   it('validates the request as GoTrue does', async () => {
     const missing = await call(auth, 'POST', '/token?grant_type=password', { body: { password: 'x' } });
-    expect(missing).toMatchObject({ status: 400, body: { error_code: 'validation_failed', msg: 'missing email or phone' } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { error_code: 'validation_failed', msg: 'missing email or phone' },
+    });
     const both = await call(auth, 'POST', '/token?grant_type=password', {
       body: { email: 'a@example.test', phone: '447000000000', password: 'x' },
     });
@@ -138,7 +149,10 @@ describe('password grant', () => {
     expect(badJson.status).toBe(400);
     expect(await badJson.json()).toMatchObject({ error_code: 'bad_json' });
     const grant = await call(auth, 'POST', '/token?grant_type=magic', { body: {} });
-    expect(grant).toMatchObject({ status: 400, body: { error_code: 'invalid_credentials', msg: 'unsupported_grant_type' } });
+    expect(grant).toMatchObject({
+      status: 400,
+      body: { error_code: 'invalid_credentials', msg: 'unsupported_grant_type' },
+    });
   });
 
   it('refuses unconfirmed e-mail and banned users', async () => {
@@ -152,7 +166,10 @@ describe('password grant', () => {
     const banned = uniqueEmail('banned');
     const id = await createUser(auth, banned, 'Passw0rd!');
     await call(auth, 'PUT', `/admin/users/${id}`, { token: serviceRoleKey, body: { ban_duration: '24h' } });
-    expect((await signIn(auth, banned, 'Passw0rd!')).body).toMatchObject({ error_code: 'user_banned', msg: 'User is banned' });
+    expect((await signIn(auth, banned, 'Passw0rd!')).body).toMatchObject({
+      error_code: 'user_banned',
+      msg: 'User is banned',
+    });
   });
 
   it('signs in with a password that no longer meets the rules, flagging it as weak', async () => {
@@ -196,7 +213,10 @@ describe('refresh token grant', () => {
       body: { error_code: 'refresh_token_not_found', msg: 'Invalid Refresh Token: Refresh Token Not Found' },
     });
     const missing = await call(auth, 'POST', '/token?grant_type=refresh_token', { body: {} });
-    expect(missing).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: 'refresh_token required' } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'refresh_token required' },
+    });
   });
 
   it('within the reuse interval, a revoked token returns the current active token', async () => {
@@ -217,7 +237,9 @@ describe('refresh token grant', () => {
     const t0 = asSession((await signIn(auth, email, 'Passw0rd!')).body).refresh_token;
     const t1 = asSession((await refresh(auth, t0)).body).refresh_token;
     // Age the revocation past the 10 s interval.
-    await db.sql.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`, [t0]);
+    await db.sql.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`, [
+      t0,
+    ]);
     const stolen = await refresh(auth, t0);
     expect(stolen).toMatchObject({
       status: 400,
@@ -289,5 +311,13 @@ describe('failed sign-in throttling', () => {
     expect((await signIn(limited, good, 'Passw0rd!', ip)).status).toBe(429);
     // Another address still gets through.
     expect((await signIn(limited, good, 'Passw0rd!', '192.0.2.8')).status).toBe(200);
+  });
+
+  it('keys on the address the gateway appended, so forged X-Forwarded-For entries do not help', async () => {
+    const limited = server({ failedSigninLimitPerIp: 2 });
+    for (const forged of ['10.0.0.1', '10.0.0.2']) {
+      expect((await signIn(limited, uniqueEmail('f'), 'x', `${forged}, 192.0.2.50`)).status).toBe(400);
+    }
+    expect((await signIn(limited, uniqueEmail('f'), 'x', '10.0.0.3, 192.0.2.50')).status).toBe(429);
   });
 });

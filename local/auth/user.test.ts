@@ -46,7 +46,9 @@ describe('GET /user', () => {
     const { status, body } = await call(auth, 'GET', '/user', { token });
     expect(status).toBe(200);
     expect(body).toMatchObject({ id, email, aud: 'authenticated', role: 'authenticated', is_anonymous: false });
-    expect(Object.keys(body)).toEqual(expect.arrayContaining(['email_confirmed_at', 'confirmed_at', 'created_at', 'updated_at', 'identities']));
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining(['email_confirmed_at', 'confirmed_at', 'created_at', 'updated_at', 'identities']),
+    );
     expect(body).not.toHaveProperty('encrypted_password');
   });
 
@@ -94,7 +96,10 @@ describe('POST /logout', () => {
   it('204, then the token is refused with 403 session_not_found and its refresh token is gone', async () => {
     const { token, session } = await signedIn('logout');
     const out = await auth.handle(
-      new Request('http://auth.test/logout?scope=global', { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
+      new Request('http://auth.test/logout?scope=global', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      }),
     );
     expect(out.status).toBe(204);
     expect(await out.text()).toBe('');
@@ -102,7 +107,9 @@ describe('POST /logout', () => {
       status: 403,
       body: { code: 403, error_code: 'session_not_found', msg: 'Session from session_id claim in JWT does not exist' },
     });
-    const again = await call(auth, 'POST', '/token?grant_type=refresh_token', { body: { refresh_token: session.refresh_token } });
+    const again = await call(auth, 'POST', '/token?grant_type=refresh_token', {
+      body: { refresh_token: session.refresh_token },
+    });
     expect(again.body).toMatchObject({ error_code: 'refresh_token_not_found' });
   });
 
@@ -115,7 +122,9 @@ describe('POST /logout', () => {
 
     const [a, b, c] = await sessions(3);
     expect((await call(auth, 'POST', '/logout?scope=local', { token: a!.access_token })).status).toBe(204);
-    expect([await status(a!.access_token), await status(b!.access_token), await status(c!.access_token)]).toEqual([403, 200, 200]);
+    expect([await status(a!.access_token), await status(b!.access_token), await status(c!.access_token)]).toEqual([
+      403, 200, 200,
+    ]);
 
     expect((await call(auth, 'POST', '/logout?scope=others', { token: b!.access_token })).status).toBe(204);
     expect([await status(b!.access_token), await status(c!.access_token)]).toEqual([200, 403]);
@@ -150,7 +159,9 @@ describe('PUT /user', () => {
     expect((await signIn(auth, email, 'Passw0rd!')).status).toBe(400);
     expect((await signIn(auth, email, 'Another1pass')).status).toBe(200);
     expect((await call(auth, 'GET', '/user', { token })).status).toBe(200);
-    expect((await call(auth, 'GET', '/user', { token: other.access_token })).body).toMatchObject({ error_code: 'session_not_found' });
+    expect((await call(auth, 'GET', '/user', { token: other.access_token })).body).toMatchObject({
+      error_code: 'session_not_found',
+    });
   });
 
   it('422 weak_password with reasons, and same_password', async () => {
@@ -165,7 +176,9 @@ describe('PUT /user', () => {
         'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
       weak_password: { reasons: ['length', 'characters'] },
     });
-    expect((await call(auth, 'PUT', '/user', { token, body: { password: 'longenoughbutnodigits' } })).body).toMatchObject({
+    expect(
+      (await call(auth, 'PUT', '/user', { token, body: { password: 'longenoughbutnodigits' } })).body,
+    ).toMatchObject({
       error_code: 'weak_password',
       weak_password: { reasons: ['characters'] },
     });
@@ -207,7 +220,9 @@ describe('PUT /user', () => {
 
 describe('POST /signup', () => {
   it('422 signup_disabled when sign-ups are off', async () => {
-    const { status, body } = await call(auth, 'POST', '/signup', { body: { email: uniqueEmail('closed'), password: 'Passw0rd!' } });
+    const { status, body } = await call(auth, 'POST', '/signup', {
+      body: { email: uniqueEmail('closed'), password: 'Passw0rd!' },
+    });
     expect(status).toBe(422);
     expect(body).toEqual({ code: 422, error_code: 'signup_disabled', msg: 'Signups not allowed for this instance' });
   });
@@ -232,7 +247,9 @@ describe('POST /signup', () => {
       status: 422,
       body: { error_code: 'user_already_exists', msg: 'User already registered' },
     });
-    expect(await call(open, 'POST', '/signup', { body: { email: uniqueEmail('weak'), password: 'short' } })).toMatchObject({
+    expect(
+      await call(open, 'POST', '/signup', { body: { email: uniqueEmail('weak'), password: 'short' } }),
+    ).toMatchObject({
       status: 422,
       body: { error_code: 'weak_password', weak_password: { reasons: ['length', 'characters'] } },
     });
@@ -240,7 +257,9 @@ describe('POST /signup', () => {
       status: 400,
       body: { error_code: 'validation_failed', msg: 'Signup requires a valid password' },
     });
-    expect(await call(open, 'POST', '/signup', { body: { email: 'not-an-email', password: 'Passw0rd!' } })).toMatchObject({
+    expect(
+      await call(open, 'POST', '/signup', { body: { email: 'not-an-email', password: 'Passw0rd!' } }),
+    ).toMatchObject({
       status: 400,
       body: { error_code: 'validation_failed', msg: 'Unable to validate email address: invalid format' },
     });

@@ -9,7 +9,8 @@ const emailFormat =
 export function validateEmail(email: string): string {
   if (email === '') throw badRequest('validation_failed', 'An email address is required');
   if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
-  if (!emailFormat.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+  if (!emailFormat.test(email))
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   return email.toLowerCase();
 }
 
