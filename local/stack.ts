@@ -66,6 +66,8 @@ async function migrate(databaseUrl: string, rolePassword: string): Promise<{ app
 export async function startStack(config: StackConfig, ports: StackPorts, log: (line: string) => void = () => {}): Promise<RunningStack> {
   const { env } = config;
   const stops: Array<() => Promise<void>> = [];
+  const began = Date.now();
+  const timed = (what: string) => log(`${what} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`stop failed: ${String(error)}`));
     stops.length = 0;
@@ -81,6 +83,7 @@ export async function startStack(config: StackConfig, ports: StackPorts, log: (l
       });
       stops.push(postgres.stop);
       databaseUrl = postgres.url;
+      timed('PostgreSQL up');
     }
     const { applied, seeded } = await migrate(databaseUrl, env.LOCAL_DB_PASSWORD);
     log(applied.length ? `applied migrations ${applied.join(', ')}` : 'database schema up to date');
@@ -92,9 +95,13 @@ export async function startStack(config: StackConfig, ports: StackPorts, log: (l
       port: ports.rest,
       adminPort: ports.restAdmin,
       pidFile: join(config.dataDir, 'postgrest.pid'),
-      onLog: (line) => log(`[postgrest] ${line.trim()}`),
+      // PostgREST narrates its start-up even at log level error; pass on only real problems.
+      onLog: (line) => {
+        if (/error|fatal|failed/i.test(line)) log(`[postgrest] ${line.trim()}`);
+      },
     });
     stops.push(postgrest.stop);
+    timed('PostgREST ready');
 
     const apiUrl = `http://127.0.0.1:${ports.api}`;
     const mail = await startMailCapture({ smtpPort: ports.smtp, webPort: ports.mailWeb });
@@ -143,6 +150,7 @@ export async function startStack(config: StackConfig, ports: StackPorts, log: (l
       { port: ports.api, service: 'Supabase API gateway' },
     );
     stops.push(gateway.close);
+    timed('gateway, auth, functions and mail up');
 
     const content = await startContentLake({
       port: ports.content,
@@ -152,6 +160,7 @@ export async function startStack(config: StackConfig, ports: StackPorts, log: (l
       watch: true,
     });
     stops.push(content.stop);
+    timed('content lake loaded');
 
     return {
       apiUrl,

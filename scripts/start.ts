@@ -17,14 +17,12 @@ const ports: StackPorts = {
 
 const services: Array<[number, string]> = [
   [ports.api, 'Supabase API gateway'],
-  [ports.rest, 'PostgREST'],
-  [ports.restAdmin, 'PostgREST admin'],
   [ports.smtp, 'mail capture SMTP'],
   [ports.mailWeb, 'mail capture inbox'],
   [ports.content, 'content lake'],
 ];
-// The embedded database's port is not checked here: a postmaster left by a killed run may hold
-// it, and embedded.ts stops that one itself; anything else there makes PostgreSQL fail to start.
+// PostgreSQL's and PostgREST's ports are checked by their own modules, after they have stopped
+// whatever a killed run left holding them.
 
 const started = Date.now();
 try {

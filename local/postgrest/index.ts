@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { assertPortFree } from '../http/ports.ts';
 import { stopStaleProcess } from '../process/stale.ts';
 
 export interface PostgrestOptions {
@@ -43,6 +44,8 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
   if (existsSync(options.pidFile)) {
     await stopStaleProcess(Number(readFileSync(options.pidFile, 'utf8')), 'postgrest');
   }
+  await assertPortFree(options.port, 'PostgREST');
+  await assertPortFree(options.adminPort, 'PostgREST admin');
   const child = spawn(binaryPath(), [], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
