@@ -107,11 +107,15 @@ describe('seed', () => {
 
   it('has published impact metrics', async () => {
     const labels = await column<string>('select label as v from public.impact_metrics where is_published');
-    expect(labels).toEqual(expect.arrayContaining(['Professionals trained', 'Organisations served', 'Counties reached']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['Professionals trained', 'Organisations served', 'Counties reached']),
+    );
   });
 
   it('turns maintenance mode off', async () => {
-    const values = await column<unknown>(`select setting_value as v from public.site_settings where setting_key = 'maintenance_mode'`);
+    const values = await column<unknown>(
+      `select setting_value as v from public.site_settings where setting_key = 'maintenance_mode'`,
+    );
     expect(values).toEqual([{ is_active: false }]);
   });
 
@@ -189,23 +193,91 @@ describe('check constraints', () => {
   const program = `(select id from public.training_programs where slug = 'first-time-managers')`;
   const order = `insert into public.orders (customer_name, customer_email) values ('Amina Wanjiku', 'amina@ascent.example') returning id`;
   const cases: Array<[string, string, string]> = [
-    ['a blank event title', `insert into public.events (title, description, venue, starts_at, ends_at) values ('  ', 'x', 'Nairobi', now(), now())`, 'events_title_not_blank'],
-    ['an event ending before it starts', `insert into public.events (title, description, venue, starts_at, ends_at) values ('Forum', 'x', 'Nairobi', now(), now() - interval '1 hour')`, 'events_ends_after_start'],
-    ['an unknown event mode', `insert into public.events (title, description, venue, mode, starts_at, ends_at) values ('Forum', 'x', 'Nairobi', 'outdoor', now(), now())`, 'events_mode_known'],
-    ['a javascript: registration link', `insert into public.events (title, description, venue, starts_at, ends_at, registration_url) values ('Forum', 'x', 'Nairobi', now(), now(), 'javascript:alert(1)')`, 'events_registration_url_safe'],
-    ['a zero price', `update public.training_programs set price_amount = 0 where slug = 'first-time-managers'`, 'training_programs_price_positive'],
-    ['a currency other than USD or KES', `update public.training_programs set currency = 'EUR' where slug = 'first-time-managers'`, 'training_programs_currency_known'],
-    ['a duplicate program slug', `update public.training_programs set slug = 'women-in-leadership' where slug = 'first-time-managers'`, 'training_programs_slug_key'],
-    ['a slug that is not kebab-case', `update public.training_programs set slug = 'First Time' where slug = 'first-time-managers'`, 'training_programs_slug_format'],
-    ['a duplicate service slug', `insert into public.services (title, slug, description) values ('Teams', 'team-building', 'x')`, 'services_slug_key'],
-    ['a malformed maintenance value', `update public.site_settings set setting_value = '{"is_active": "yes"}' where setting_key = 'maintenance_mode'`, 'site_settings_maintenance_shape'],
-    ['a duplicate setting key', `insert into public.site_settings (setting_key, setting_value) values ('maintenance_mode', '{"is_active": true}')`, 'site_settings_setting_key_key'],
-    ['a negative impact figure', `insert into public.impact_metrics (label, value) values ('Graduates', -1)`, 'impact_metrics_value_not_negative'],
-    ['a subscriber e-mail without a domain', `insert into public.newsletter_subscribers (email) values ('wanjiku@')`, 'newsletter_subscribers_email_format'],
-    ['the same subscriber in other case', `insert into public.newsletter_subscribers (email) values ('Jane@Ascent.example'), (' jane@ascent.example ')`, 'newsletter_subscribers_email_key'],
-    ['an unknown order status', `insert into public.orders (customer_name, customer_email, status) values ('Amina', 'amina@ascent.example', 'shipped')`, 'orders_status_known'],
-    ['a quantity of zero', `with o as (${order}) insert into public.order_items (order_id, program_id, quantity) select o.id, ${program}, 0 from o`, 'order_items_quantity_range'],
-    ['the same program twice in an order', `with o as (${order}) insert into public.order_items (order_id, program_id) select o.id, ${program} from o cross join generate_series(1, 2)`, 'order_items_order_program_key'],
+    [
+      'a blank event title',
+      `insert into public.events (title, description, venue, starts_at, ends_at) values ('  ', 'x', 'Nairobi', now(), now())`,
+      'events_title_not_blank',
+    ],
+    [
+      'an event ending before it starts',
+      `insert into public.events (title, description, venue, starts_at, ends_at) values ('Forum', 'x', 'Nairobi', now(), now() - interval '1 hour')`,
+      'events_ends_after_start',
+    ],
+    [
+      'an unknown event mode',
+      `insert into public.events (title, description, venue, mode, starts_at, ends_at) values ('Forum', 'x', 'Nairobi', 'outdoor', now(), now())`,
+      'events_mode_known',
+    ],
+    [
+      'a javascript: registration link',
+      `insert into public.events (title, description, venue, starts_at, ends_at, registration_url) values ('Forum', 'x', 'Nairobi', now(), now(), 'javascript:alert(1)')`,
+      'events_registration_url_safe',
+    ],
+    [
+      'a zero price',
+      `update public.training_programs set price_amount = 0 where slug = 'first-time-managers'`,
+      'training_programs_price_positive',
+    ],
+    [
+      'a currency other than USD or KES',
+      `update public.training_programs set currency = 'EUR' where slug = 'first-time-managers'`,
+      'training_programs_currency_known',
+    ],
+    [
+      'a duplicate program slug',
+      `update public.training_programs set slug = 'women-in-leadership' where slug = 'first-time-managers'`,
+      'training_programs_slug_key',
+    ],
+    [
+      'a slug that is not kebab-case',
+      `update public.training_programs set slug = 'First Time' where slug = 'first-time-managers'`,
+      'training_programs_slug_format',
+    ],
+    [
+      'a duplicate service slug',
+      `insert into public.services (title, slug, description) values ('Teams', 'team-building', 'x')`,
+      'services_slug_key',
+    ],
+    [
+      'a malformed maintenance value',
+      `update public.site_settings set setting_value = '{"is_active": "yes"}' where setting_key = 'maintenance_mode'`,
+      'site_settings_maintenance_shape',
+    ],
+    [
+      'a duplicate setting key',
+      `insert into public.site_settings (setting_key, setting_value) values ('maintenance_mode', '{"is_active": true}')`,
+      'site_settings_setting_key_key',
+    ],
+    [
+      'a negative impact figure',
+      `insert into public.impact_metrics (label, value) values ('Graduates', -1)`,
+      'impact_metrics_value_not_negative',
+    ],
+    [
+      'a subscriber e-mail without a domain',
+      `insert into public.newsletter_subscribers (email) values ('wanjiku@')`,
+      'newsletter_subscribers_email_format',
+    ],
+    [
+      'the same subscriber in other case',
+      `insert into public.newsletter_subscribers (email) values ('Jane@Ascent.example'), (' jane@ascent.example ')`,
+      'newsletter_subscribers_email_key',
+    ],
+    [
+      'an unknown order status',
+      `insert into public.orders (customer_name, customer_email, status) values ('Amina', 'amina@ascent.example', 'shipped')`,
+      'orders_status_known',
+    ],
+    [
+      'a quantity of zero',
+      `with o as (${order}) insert into public.order_items (order_id, program_id, quantity) select o.id, ${program}, 0 from o`,
+      'order_items_quantity_range',
+    ],
+    [
+      'the same program twice in an order',
+      `with o as (${order}) insert into public.order_items (order_id, program_id) select o.id, ${program} from o cross join generate_series(1, 2)`,
+      'order_items_order_program_key',
+    ],
   ];
 
   it.each(cases)('refuse %s', async (_label, sql, constraint) => {
@@ -240,7 +312,10 @@ describe('orders', () => {
          join public.training_programs using (slug)`,
         [orderId],
       );
-      const items = await db.query(`select title, unit_price, currency from public.order_items where order_id = $1 order by title`, [orderId]);
+      const items = await db.query(
+        `select title, unit_price, currency from public.order_items where order_id = $1 order by title`,
+        [orderId],
+      );
       expect(items.rows).toEqual([
         { title: 'Executive Leadership Programme', unit_price: '1250.00', currency: 'USD' },
         { title: 'Women in Leadership', unit_price: '65000.00', currency: 'KES' },
@@ -313,7 +388,9 @@ describe('anonymous search on 20k generated rows per table', () => {
       events: await explainAsAnon(searches.events),
       programs: await explainAsAnon(searches.programs),
       services: await explainAsAnon(searches.services),
-      eventsTable: await explainAsAnon(`select id, title, description from public.events where title ilike ${term} or description ilike ${term}`),
+      eventsTable: await explainAsAnon(
+        `select id, title, description from public.events where title ilike ${term} or description ilike ${term}`,
+      ),
     };
     await db.query('rollback');
   });

@@ -12,8 +12,18 @@ import { stackInfo } from './stack-info.ts';
 /** The three reads of the search dialog: source, columns returned, columns matched. */
 const sources = {
   events: { view: 'public_events', table: 'events', select: 'id,title,description', match: ['title', 'description'] },
-  programs: { view: 'public_training_programs', table: 'training_programs', select: 'id,title,category,focus', match: ['title', 'category', 'focus'] },
-  services: { view: 'public_services', table: 'services', select: 'id,title,description,slug', match: ['title', 'description'] },
+  programs: {
+    view: 'public_training_programs',
+    table: 'training_programs',
+    select: 'id,title,category,focus',
+    match: ['title', 'category', 'focus'],
+  },
+  services: {
+    view: 'public_services',
+    table: 'services',
+    select: 'id,title,description,slug',
+    match: ['title', 'description'],
+  },
 } as const;
 
 type Group = keyof typeof sources;
@@ -22,11 +32,19 @@ type Results = Record<Group, Row[]>;
 
 const groups = Object.keys(sources) as Group[];
 // A token no seed row contains, so fixtures can be found (and removed) precisely.
-const token = `zq${randomBytes(5).toString('hex').replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
+const token = `zq${randomBytes(5)
+  .toString('hex')
+  .replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
 
 let visitor: SupabaseClient;
 let admin: SupabaseClient;
 const fixtureIds: Record<string, string> = {};
+
+/** PostgREST answers JSON rows; checked here rather than cast. */
+function rowsOf(data: unknown): Row[] {
+  if (!Array.isArray(data)) throw new Error(`expected rows, got ${JSON.stringify(data)}`);
+  return data as Row[];
+}
 
 /** The search dialog's call: three reads issued together; any failure fails the search. */
 async function search(client: SupabaseClient, text: string, on: 'view' | 'table' = 'view'): Promise<Results> {
@@ -36,7 +54,7 @@ async function search(client: SupabaseClient, text: string, on: 'view' | 'table'
     if (filter === null) return [];
     const { data, error } = await client.from(source[on]).select(source.select).or(filter).order('id');
     if (error) throw new Error(`${group}: ${error.code} ${error.message}`);
-    return data as unknown as Row[];
+    return rowsOf(data);
   });
   const [events, programs, services] = await Promise.all(reads);
   return { events: events!, programs: programs!, services: services! };
@@ -47,7 +65,7 @@ async function readCatalogue(): Promise<Results> {
   const read = async (group: Group) => {
     const { data, error } = await admin.from(sources[group].view).select(sources[group].select);
     if (error) throw new Error(`${group}: ${error.code} ${error.message}`);
-    return data as unknown as Row[];
+    return rowsOf(data);
   };
   return { events: await read('events'), programs: await read('programs'), services: await read('services') };
 }
@@ -70,7 +88,10 @@ async function searchWithOracle(text: string, on: 'view' | 'table' = 'view'): Pr
     const unchanged = new Set(after[group].map((row) => JSON.stringify(row)));
     const stable = before[group].filter((row) => unchanged.has(JSON.stringify(row)));
     const stableIds = new Set(stable.map((row) => row.id));
-    found[group] = results[group].map((row) => row.id!).filter((id) => stableIds.has(id)).sort();
+    found[group] = results[group]
+      .map((row) => row.id!)
+      .filter((id) => stableIds.has(id))
+      .sort();
     expected[group] = stable
       .filter((row) => sources[group].match.some((column) => (row[column] ?? '').toLowerCase().includes(needle)))
       .map((row) => row.id!)
@@ -145,7 +166,18 @@ describe('search as a visitor', () => {
   it('finds published rows in all three groups, whatever the case, and never drafts', async () => {
     const { found, expected } = await searchWithOracle(token.toUpperCase());
     expect(found).toEqual({
-      events: ids('comma', 'percent', 'percentMiss', 'underscore', 'underscoreMiss', 'star', 'starMissPercent', 'starMissUnderscore', 'quote', 'backslash'),
+      events: ids(
+        'comma',
+        'percent',
+        'percentMiss',
+        'underscore',
+        'underscoreMiss',
+        'star',
+        'starMissPercent',
+        'starMissUnderscore',
+        'quote',
+        'backslash',
+      ),
       programs: ids('program'),
       services: ids('service'),
     });
@@ -190,7 +222,29 @@ describe('search as a visitor', () => {
     expect(found).toEqual(expected);
   });
 
-  const awkward = [',', '(', ')', '()', '"', "'", '\\', '%', '_', '*', '.', ':', '%%', '\\%', '"\\"', 'a,b', 'or=(id.eq.1)', 'title.eq.x),or(id.neq.0', 'and(', '*)', ') , ( * " \' \\ % _'];
+  const awkward = [
+    ',',
+    '(',
+    ')',
+    '()',
+    '"',
+    "'",
+    '\\',
+    '%',
+    '_',
+    '*',
+    '.',
+    ':',
+    '%%',
+    '\\%',
+    '"\\"',
+    'a,b',
+    'or=(id.eq.1)',
+    'title.eq.x),or(id.neq.0',
+    'and(',
+    '*)',
+    ') , ( * " \' \\ % _',
+  ];
 
   it.each(awkward)('returns exactly the rows containing %j, without a PGRST100', async (text) => {
     const { found, expected } = await searchWithOracle(text);

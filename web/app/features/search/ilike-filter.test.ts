@@ -11,7 +11,9 @@ describe('ilikeAnyFilter', () => {
   });
 
   it('matches trimmed text anywhere in any column', () => {
-    expect(ilikeAnyFilter(columns, '  leadership ')).toBe('title.ilike."%leadership%",description.ilike."%leadership%"');
+    expect(ilikeAnyFilter(columns, '  leadership ')).toBe(
+      'title.ilike."%leadership%",description.ilike."%leadership%"',
+    );
   });
 
   it('quotes PostgREST syntax characters instead of stripping them', () => {
@@ -29,7 +31,7 @@ describe('ilikeAnyFilter', () => {
     expect(ilikeAnyFilter(['title'], 'a\\b')).toBe('title.ilike."%a\\\\\\\\b%"');
   });
 
-  it('leaves single quotes alone (SQL quoting is PostgREST\'s job)', () => {
+  it("leaves single quotes alone (SQL quoting is PostgREST's job)", () => {
     expect(ilikeAnyFilter(['title'], "O'Brien")).toBe('title.ilike."%O\'Brien%"');
   });
 
@@ -41,7 +43,9 @@ describe('ilikeAnyFilter', () => {
 
   it('escapes every regular-expression metacharacter on the * path', () => {
     const filter = ilikeAnyFilter(['title'], '*^$.|?+()[]{}\\');
-    expect(filter).toBe(`title.imatch."${'\\\\*\\\\^\\\\$\\\\.\\\\|\\\\?\\\\+\\\\(\\\\)\\\\[\\\\]\\\\{\\\\}\\\\\\\\'}"`);
+    expect(filter).toBe(
+      `title.imatch."${'\\\\*\\\\^\\\\$\\\\.\\\\|\\\\?\\\\+\\\\(\\\\)\\\\[\\\\]\\\\{\\\\}\\\\\\\\'}"`,
+    );
   });
 
   it('refuses column names that are not plain identifiers', () => {

@@ -1,0 +1,471 @@
+/**
+ * Who may do what: every public table and view x {anon, signed-in non-staff, staff,
+ * service_role} x {select, insert, update, delete}, each cell asserted through unmodified
+ * supabase-js and the real PostgREST, so grants and policies are tested together.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackInfo, type StackInfo } from './stack-info.ts';
+
+type Role = 'anon' | 'user' | 'staff' | 'service';
+type Row = Record<string, unknown>;
+
+/**
+ * select: all = sees the published and the hidden fixture; published = only the published one;
+ * none = no rows and no error (RLS filters); denied = 42501 "permission denied" (no grant).
+ */
+type Read = 'all' | 'published' | 'none' | 'denied';
+/**
+ * insert/update/delete: allow = one row written; rls = 42501 "new row violates row-level
+ * security policy"; none = no error but zero rows affected, row unchanged; denied = 42501
+ * "permission denied" (no grant), row unchanged.
+ */
+type Write = 'allow' | 'rls' | 'none' | 'denied';
+type Cells = Record<Role, [select: Read, insert: Write, update: Write, remove: Write]>;
+
+interface Subject {
+  /** Table or view the requests go to. */
+  name: string;
+  /** Table that holds the fixtures (the view's base table for views). */
+  table: string;
+  key: string;
+  /** A fresh fixture row; 'hidden' is unpublished where the table has is_published. */
+  row(kind: 'published' | 'hidden'): Row;
+  patch: Row;
+  cells: Cells;
+}
+
+const roles: Role[] = ['anon', 'user', 'staff', 'service'];
+const run = randomBytes(4).toString('hex');
+const password = `Rls-${randomUUID()}`;
+const hex = () => randomBytes(6).toString('hex');
+const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+let stack: StackInfo;
+let admin: SupabaseClient;
+const clients = {} as Record<Role, SupabaseClient>;
+const users = { user: '', staff: '', spareA: '', spareB: '' };
+let orderId = '';
+const programIds: string[] = [];
+
+// Expected cells ---------------------------------------------------------------------------------
+
+const catalogueCells: Cells = {
+  anon: ['published', 'denied', 'denied', 'denied'],
+  user: ['published', 'rls', 'none', 'none'],
+  staff: ['all', 'allow', 'allow', 'allow'],
+  service: ['all', 'allow', 'allow', 'allow'],
+};
+const staffOnlyReadCells: Cells = {
+  anon: ['denied', 'denied', 'denied', 'denied'],
+  user: ['none', 'denied', 'denied', 'denied'],
+  staff: ['all', 'denied', 'denied', 'denied'],
+  service: ['all', 'allow', 'allow', 'allow'],
+};
+const viewCells: Cells = {
+  anon: ['published', 'denied', 'denied', 'denied'],
+  user: ['published', 'denied', 'denied', 'denied'],
+  staff: ['published', 'denied', 'denied', 'denied'],
+  service: ['published', 'denied', 'denied', 'denied'],
+};
+
+// Fixture rows --------------------------------------------------------------------------------
+
+const eventRow = (kind: 'published' | 'hidden'): Row => ({
+  title: `RLS event ${hex()}`,
+  description: 'RLS matrix fixture',
+  venue: 'Ascent Training Centre, Kiambu Road, Nairobi',
+  mode: 'in-person',
+  starts_at: future(24),
+  ends_at: future(26),
+  is_published: kind === 'published',
+});
+const programRow = (kind: 'published' | 'hidden'): Row => ({
+  title: `RLS program ${hex()}`,
+  slug: `rls-${hex()}`,
+  category: 'Leadership',
+  focus: 'RLS matrix fixture',
+  description: 'RLS matrix fixture',
+  duration: '1 day',
+  price_amount: 100,
+  currency: 'KES',
+  is_published: kind === 'published',
+});
+const serviceRow = (kind: 'published' | 'hidden'): Row => ({
+  title: `RLS service ${hex()}`,
+  slug: `rls-service-${hex()}`,
+  description: 'RLS matrix fixture',
+  is_published: kind === 'published',
+});
+const subjects: Subject[] = [
+  {
+    name: 'staff',
+    table: 'staff',
+    key: 'user_id',
+    row: (kind) => ({
+      user_id: kind === 'published' ? users.spareA : users.spareB,
+      email: `rls-spare-${hex()}@ascent.example`,
+    }),
+    patch: { email: 'rls-changed@ascent.example' },
+    cells: staffOnlyReadCells,
+  },
+  {
+    name: 'events',
+    table: 'events',
+    key: 'id',
+    row: eventRow,
+    patch: { title: 'RLS event changed' },
+    cells: catalogueCells,
+  },
+  {
+    name: 'training_programs',
+    table: 'training_programs',
+    key: 'id',
+    row: programRow,
+    patch: { title: 'RLS program changed' },
+    cells: catalogueCells,
+  },
+  {
+    name: 'services',
+    table: 'services',
+    key: 'id',
+    row: serviceRow,
+    patch: { title: 'RLS service changed' },
+    cells: catalogueCells,
+  },
+  {
+    name: 'impact_metrics',
+    table: 'impact_metrics',
+    key: 'id',
+    row: (kind) => ({ label: `RLS metric ${hex()}`, value: 10, suffix: '+', is_published: kind === 'published' }),
+    patch: { label: 'RLS metric changed' },
+    cells: catalogueCells,
+  },
+  {
+    name: 'site_settings',
+    table: 'site_settings',
+    key: 'id',
+    row: () => ({ setting_key: `rls_${hex()}`, setting_value: { note: 'fixture' } }),
+    patch: { setting_value: { note: 'changed' } },
+    cells: {
+      anon: ['all', 'denied', 'denied', 'denied'],
+      user: ['all', 'rls', 'none', 'none'],
+      staff: ['all', 'allow', 'allow', 'allow'],
+      service: ['all', 'allow', 'allow', 'allow'],
+    },
+  },
+  {
+    name: 'newsletter_subscribers',
+    table: 'newsletter_subscribers',
+    key: 'id',
+    row: () => ({ email: `rls-${hex()}@ascent.example`, source: 'rls-matrix' }),
+    patch: { source: 'rls-changed' },
+    cells: staffOnlyReadCells,
+  },
+  {
+    name: 'orders',
+    table: 'orders',
+    key: 'id',
+    row: () => ({ customer_name: 'RLS Matrix', customer_email: `rls-order-${hex()}@ascent.example`, currency: 'KES' }),
+    patch: { status: 'paid' },
+    cells: {
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      user: ['none', 'denied', 'none', 'denied'],
+      staff: ['all', 'denied', 'allow', 'denied'],
+      service: ['all', 'allow', 'allow', 'allow'],
+    },
+  },
+  {
+    name: 'order_items',
+    table: 'order_items',
+    key: 'id',
+    row: (kind) => ({ order_id: orderId, program_id: programIds[kind === 'published' ? 0 : 1], quantity: 1 }),
+    patch: { quantity: 3 },
+    cells: staffOnlyReadCells,
+  },
+  {
+    name: 'public_events',
+    table: 'events',
+    key: 'id',
+    row: eventRow,
+    patch: { title: 'RLS event changed' },
+    cells: viewCells,
+  },
+  {
+    name: 'public_training_programs',
+    table: 'training_programs',
+    key: 'id',
+    row: programRow,
+    patch: { title: 'RLS program changed' },
+    cells: viewCells,
+  },
+  {
+    name: 'public_services',
+    table: 'services',
+    key: 'id',
+    row: serviceRow,
+    patch: { title: 'RLS service changed' },
+    cells: viewCells,
+  },
+];
+
+// Helpers -------------------------------------------------------------------------------------
+
+function client(accessKey: string): SupabaseClient {
+  return createClient(stack.apiUrl, accessKey, { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+async function createUser(label: string): Promise<{ id: string; email: string }> {
+  const email = `rls-${label}-${run}@ascent.example`;
+  const { data, error } = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  if (error) throw new Error(`createUser ${label}: ${error.message}`);
+  return { id: data.user.id, email };
+}
+
+async function signedIn(email: string): Promise<SupabaseClient> {
+  const signed = client(stack.anonKey);
+  const { error } = await signed.auth.signInWithPassword({ email, password });
+  if (error) throw new Error(`signInWithPassword ${email}: ${error.message}`);
+  return signed;
+}
+
+/** The key column of each returned row (PostgREST answers JSON; checked, not cast). */
+function keysOf(data: unknown, key: string): string[] {
+  if (!Array.isArray(data)) throw new Error(`expected rows, got ${JSON.stringify(data)}`);
+  return data.map((row: Row) => String(row[key]));
+}
+
+/** Inserts a fixture with the service role, into the base table; returns its key. */
+async function fixture(subject: Subject, kind: 'published' | 'hidden'): Promise<string> {
+  const { data, error } = await admin.from(subject.table).insert(subject.row(kind)).select(subject.key);
+  if (error) throw new Error(`fixture ${subject.table}: ${error.message}`);
+  return keysOf(data, subject.key)[0]!;
+}
+
+async function removeFixtures(subject: Subject, keys: string[]): Promise<void> {
+  const { error } = await admin.from(subject.table).delete().in(subject.key, keys);
+  if (error) throw new Error(`cleanup ${subject.table}: ${error.message}`);
+}
+
+/** The fixture as the service role sees it now (undefined once deleted). */
+async function current(subject: Subject, key: string): Promise<Row | undefined> {
+  const { data, error } = await admin.from(subject.table).select('*').eq(subject.key, key).maybeSingle();
+  if (error) throw new Error(`read ${subject.table}: ${error.message}`);
+  return (data as Row | null) ?? undefined;
+}
+
+function expectPermissionDenied(error: PostgrestError | null, relation: string): void {
+  expect(error).toMatchObject({
+    code: '42501',
+    message: expect.stringMatching(new RegExp(`^permission denied for (table|view) ${relation}$`)),
+  });
+}
+
+function expectRlsViolation(error: PostgrestError | null, relation: string): void {
+  expect(error).toMatchObject({
+    code: '42501',
+    message: `new row violates row-level security policy for table "${relation}"`,
+  });
+}
+
+function expectPatched(row: Row | undefined, patch: Row, applied: boolean): void {
+  expect(row).toBeDefined();
+  const seen = Object.fromEntries(Object.keys(patch).map((column) => [column, row![column]]));
+  if (applied) expect(seen).toEqual(patch);
+  else expect(seen).not.toEqual(patch);
+}
+
+// The four operations, each asserting one cell ------------------------------------------------
+
+async function checkSelect(subject: Subject, role: Role, expected: Read): Promise<void> {
+  const published = await fixture(subject, 'published');
+  const hidden = await fixture(subject, 'hidden');
+  try {
+    const { data, error } = await clients[role]
+      .from(subject.name)
+      .select(subject.key)
+      .in(subject.key, [published, hidden]);
+    if (expected === 'denied') {
+      expectPermissionDenied(error, subject.name);
+      return;
+    }
+    expect(error).toBeNull();
+    const seen = keysOf(data, subject.key).sort();
+    const wanted = { all: [published, hidden], published: [published], none: [] }[expected];
+    expect(seen).toEqual([...wanted].sort());
+  } finally {
+    await removeFixtures(subject, [published, hidden]);
+  }
+}
+
+async function checkInsert(subject: Subject, role: Role, expected: Write): Promise<void> {
+  const row = subject.row('published');
+  // A view has no is_published column: it shows published rows only.
+  if (subject.name !== subject.table) delete row.is_published;
+  const { data, error } = await clients[role].from(subject.name).insert(row).select(subject.key);
+  if (expected === 'allow') {
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1);
+    await removeFixtures(subject, keysOf(data, subject.key));
+  } else if (expected === 'rls') {
+    expectRlsViolation(error, subject.name);
+  } else {
+    expectPermissionDenied(error, subject.name);
+  }
+}
+
+async function checkUpdate(subject: Subject, role: Role, expected: Write): Promise<void> {
+  const key = await fixture(subject, 'published');
+  try {
+    const { data, error } = await clients[role]
+      .from(subject.name)
+      .update(subject.patch)
+      .eq(subject.key, key)
+      .select(subject.key);
+    if (expected === 'denied') expectPermissionDenied(error, subject.name);
+    else {
+      expect(error).toBeNull();
+      expect(data).toHaveLength(expected === 'allow' ? 1 : 0);
+    }
+    expectPatched(await current(subject, key), subject.patch, expected === 'allow');
+  } finally {
+    await removeFixtures(subject, [key]);
+  }
+}
+
+async function checkDelete(subject: Subject, role: Role, expected: Write): Promise<void> {
+  const key = await fixture(subject, 'published');
+  try {
+    const { data, error } = await clients[role].from(subject.name).delete().eq(subject.key, key).select(subject.key);
+    if (expected === 'denied') expectPermissionDenied(error, subject.name);
+    else {
+      expect(error).toBeNull();
+      expect(data).toHaveLength(expected === 'allow' ? 1 : 0);
+    }
+    if (expected === 'allow') expect(await current(subject, key)).toBeUndefined();
+    else expect(await current(subject, key)).toBeDefined();
+  } finally {
+    await removeFixtures(subject, [key]);
+  }
+}
+
+// Setup ---------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  stack = stackInfo();
+  admin = client(stack.serviceRoleKey);
+  const user = await createUser('user');
+  const staff = await createUser('staff');
+  users.user = user.id;
+  users.staff = staff.id;
+  users.spareA = (await createUser('spare-a')).id;
+  users.spareB = (await createUser('spare-b')).id;
+  // What `npm run staff:add` does: an upsert with the service role.
+  const { error } = await admin.from('staff').upsert({ user_id: staff.id, email: staff.email });
+  if (error) throw new Error(`staff upsert: ${error.message}`);
+
+  clients.anon = client(stack.anonKey);
+  clients.user = await signedIn(user.email);
+  clients.staff = await signedIn(staff.email);
+  clients.service = admin;
+
+  // Order lines need an order and published programs to snapshot.
+  for (let i = 0; i < 2; i++)
+    programIds.push(
+      await fixture(
+        subjects.find((s) => s.name === 'training_programs')!,
+        'published',
+      ),
+    );
+  orderId = await fixture(
+    subjects.find((s) => s.name === 'orders')!,
+    'published',
+  );
+});
+
+afterAll(async () => {
+  if (orderId)
+    await removeFixtures(
+      subjects.find((s) => s.name === 'orders')!,
+      [orderId],
+    );
+  if (programIds.length)
+    await removeFixtures(
+      subjects.find((s) => s.name === 'training_programs')!,
+      programIds,
+    );
+  for (const id of Object.values(users)) {
+    // Deleting the user cascades to its staff row.
+    if (id) expect((await admin.auth.admin.deleteUser(id)).error).toBeNull();
+  }
+});
+
+// The matrix ----------------------------------------------------------------------------------
+
+type Cell =
+  { role: Role; op: 'select'; expected: Read } | { role: Role; op: 'insert' | 'update' | 'delete'; expected: Write };
+
+function cellsOf(subject: Subject): Cell[] {
+  return roles.flatMap((role): Cell[] => {
+    const [select, insert, update, remove] = subject.cells[role];
+    return [
+      { role, op: 'select', expected: select },
+      { role, op: 'insert', expected: insert },
+      { role, op: 'update', expected: update },
+      { role, op: 'delete', expected: remove },
+    ];
+  });
+}
+
+function checkCell(subject: Subject, cell: Cell): Promise<void> {
+  if (cell.op === 'select') return checkSelect(subject, cell.role, cell.expected);
+  const write = { insert: checkInsert, update: checkUpdate, delete: checkDelete }[cell.op];
+  return write(subject, cell.role, cell.expected);
+}
+
+// One test per cell, so a failure names exactly the role and operation that broke.
+describe.each(subjects)('$name', (subject) => {
+  it.each(cellsOf(subject))('$role $op: $expected', (cell) => checkCell(subject, cell));
+});
+
+// Attacks worth naming on their own -----------------------------------------------------------
+
+describe('named attacks', () => {
+  it('a signed-in user cannot make themselves staff', async () => {
+    const { error } = await clients.user.from('staff').insert({ user_id: users.user, email: 'me@ascent.example' });
+    expectPermissionDenied(error, 'staff');
+    const { data } = await admin.from('staff').select('user_id').eq('user_id', users.user);
+    expect(data).toEqual([]);
+  });
+
+  it('staff can see their own staff row, a signed-in non-staff user learns nothing', async () => {
+    const mine = await clients.staff.from('staff').select('user_id').eq('user_id', users.staff);
+    expect(mine).toMatchObject({ error: null, data: [{ user_id: users.staff }] });
+    const theirs = await clients.user.from('staff').select('user_id');
+    expect(theirs).toMatchObject({ error: null, data: [] });
+  });
+
+  it("staff may change an order's status, but not its customer, rate or totals", async () => {
+    for (const patch of [{ customer_email: 'thief@ascent.example' }, { total_usd: 0 }, { kes_per_usd: 1 }]) {
+      const { error } = await clients.staff.from('orders').update(patch).eq('id', orderId).select('id');
+      expectPermissionDenied(error, 'orders');
+    }
+    const { error } = await clients.staff.from('orders').update({ status: 'shipped' }).eq('id', orderId).select('id');
+    expect(error).toMatchObject({ code: '23514' });
+  });
+
+  it('the private helpers are not reachable as RPC', async () => {
+    for (const role of roles) {
+      const { error } = await clients[role].rpc('is_staff');
+      expect(error).toMatchObject({ code: 'PGRST202' });
+    }
+  });
+
+  it('an anonymous visitor cannot subscribe someone to the newsletter directly', async () => {
+    const { error } = await clients.anon
+      .from('newsletter_subscribers')
+      .insert({ email: `victim-${run}@ascent.example` });
+    expectPermissionDenied(error, 'newsletter_subscribers');
+  });
+});
