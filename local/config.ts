@@ -36,6 +36,7 @@ const schema = z.object({
   SITE_URL: z.url(),
   SANITY_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
   SANITY_DATASET: z.string().regex(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and -'),
+  SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2025-02-19'),
 });
 
 export type StackEnv = z.infer<typeof schema>;

@@ -17,6 +17,7 @@ import { startMailCapture } from './mail/index.ts';
 import { startEmbeddedPostgres } from './postgres/embedded.ts';
 import { applyBootstrap, applyMigrations, seedOnce } from './postgres/migrate.ts';
 import { startPostgrest } from './postgrest/index.ts';
+import { buildWebsite, startWebsite, websiteBuildIsStale } from './website.ts';
 
 export interface StackPorts {
   api: number;
@@ -26,6 +27,8 @@ export interface StackPorts {
   smtp: number;
   mailWeb: number;
   content: number;
+  /** The website's port; the website is not started when undefined. */
+  web?: number;
 }
 
 export interface RunningStack {
@@ -36,6 +39,7 @@ export interface RunningStack {
   databaseUrl: string;
   mailUrl: string;
   contentUrl: string;
+  webUrl?: string;
   /** Migration versions applied by this start (empty when the database was up to date). */
   migrationsApplied: string[];
   seeded: boolean;
@@ -162,6 +166,32 @@ export async function startStack(config: StackConfig, ports: StackPorts, log: (l
     stops.push(content.stop);
     timed('content lake loaded');
 
+    let webUrl: string | undefined;
+    if (ports.web !== undefined) {
+      if (websiteBuildIsStale()) {
+        log('building the website (its sources changed)');
+        buildWebsite();
+        timed('website built');
+      }
+      const website = await startWebsite({
+        port: ports.web,
+        pidFile: join(config.dataDir, 'website.pid'),
+        onLog: (line) => log(`[web] ${line.trim()}`),
+        env: {
+          SUPABASE_URL: apiUrl,
+          SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
+          SANITY_PROJECT_ID: env.SANITY_PROJECT_ID,
+          SANITY_DATASET: env.SANITY_DATASET,
+          SANITY_API_VERSION: env.SANITY_API_VERSION,
+          SANITY_API_HOST: content.url,
+          SITE_URL: env.SITE_URL,
+        },
+      });
+      stops.push(website.stop);
+      webUrl = `http://127.0.0.1:${ports.web}`;
+      timed('website up');
+    }
+
     return {
       apiUrl,
       anonKey: env.SUPABASE_ANON_KEY,
@@ -170,6 +200,7 @@ export async function startStack(config: StackConfig, ports: StackPorts, log: (l
       databaseUrl,
       mailUrl: mail.webUrl,
       contentUrl: content.url,
+      webUrl,
       migrationsApplied: applied,
       seeded,
       stop: stopAll,

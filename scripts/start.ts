@@ -13,6 +13,7 @@ const ports: StackPorts = {
   smtp: env.LOCAL_SMTP_PORT,
   mailWeb: env.LOCAL_MAIL_WEB_PORT,
   content: env.LOCAL_CONTENT_PORT,
+  web: env.WEB_PORT,
 };
 
 const services: Array<[number, string]> = [
@@ -21,7 +22,7 @@ const services: Array<[number, string]> = [
   [ports.mailWeb, 'mail capture inbox'],
   [ports.content, 'content lake'],
 ];
-// PostgreSQL's and PostgREST's ports are checked by their own modules, after they have stopped
+// PostgreSQL's, PostgREST's and the website's ports are checked by their own modules, after they have stopped
 // whatever a killed run left holding them.
 
 const started = Date.now();
@@ -60,6 +61,7 @@ const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`
 Ascent local stack is up (${seconds} s). Ctrl-C stops everything.
 
+  Website         ${stack.webUrl}
   Supabase API    ${stack.apiUrl}   (rest /rest/v1, auth /auth/v1, functions /functions/v1)
   PostgreSQL      ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}
   Mail inbox      ${stack.mailUrl}   (SMTP on 127.0.0.1:${ports.smtp})

@@ -28,6 +28,7 @@ async function portsEnv() {
     LOCAL_SMTP_PORT: String(await freePort()),
     LOCAL_MAIL_WEB_PORT: String(await freePort()),
     LOCAL_CONTENT_PORT: String(await freePort()),
+    WEB_PORT: String(await freePort()),
   };
 }
 type Ports = Awaited<ReturnType<typeof portsEnv>>;
@@ -82,6 +83,7 @@ async function everyPortAnswers(env: Ports): Promise<Record<string, number | str
     db: dbAnswer,
     mail: await status(`http://127.0.0.1:${env.LOCAL_MAIL_WEB_PORT}/`),
     content: await status(`http://127.0.0.1:${env.LOCAL_CONTENT_PORT}/v2025-02-19/data/query/production?query=count(*)`),
+    web: await status(`http://127.0.0.1:${env.WEB_PORT}/about`),
   };
 }
 
@@ -109,11 +111,11 @@ describe('npm start', { timeout: 180_000 }, () => {
     expect(first.output()).toMatch(/seeded an empty database/);
     expect(first.output()).toContain(`http://127.0.0.1:${env.LOCAL_API_PORT}`);
     expect(first.output()).toMatch(/anon key\s+eyJ/);
-    expect(await everyPortAnswers(env)).toEqual({ api: 200, auth: 200, db: 200, mail: 200, content: 200 });
+    expect(await everyPortAnswers(env)).toEqual({ api: 200, auth: 200, db: 200, mail: 200, content: 200, web: 200 });
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    for (const port of [env.LOCAL_API_PORT, env.LOCAL_DB_PORT, env.LOCAL_REST_PORT, env.LOCAL_CONTENT_PORT]) {
+    for (const port of [env.LOCAL_API_PORT, env.LOCAL_DB_PORT, env.LOCAL_REST_PORT, env.LOCAL_CONTENT_PORT, env.WEB_PORT]) {
       expect(await portIsFree(port)).toBe(true);
     }
   });
@@ -124,7 +126,7 @@ describe('npm start', { timeout: 180_000 }, () => {
     expect(elapsed).toBeLessThan(20_000);
     expect(again.output()).toMatch(/database schema up to date/);
     expect(again.output()).not.toMatch(/seeded an empty database/);
-    expect(await everyPortAnswers(env)).toMatchObject({ api: 200, db: 200 });
+    expect(await everyPortAnswers(env)).toMatchObject({ api: 200, db: 200, web: 200 });
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   });
@@ -139,7 +141,7 @@ describe('npm start', { timeout: 180_000 }, () => {
 
     const recovered = start(env);
     await waitForOutput(recovered, /local stack is up/);
-    expect(await everyPortAnswers(env)).toEqual({ api: 200, auth: 200, db: 200, mail: 200, content: 200 });
+    expect(await everyPortAnswers(env)).toEqual({ api: 200, auth: 200, db: 200, mail: 200, content: 200, web: 200 });
     recovered.child.kill('SIGTERM');
     expect(await recovered.exited).toBe(0);
   });

@@ -1,0 +1,53 @@
+/** The website on the local stack: rebuilt when its sources changed, then served by web/server. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './env.ts';
+import { startChildService, type RunningChildService } from './process/child-service.ts';
+
+const webDir = join(repoRoot, 'web');
+const serverBuild = join(webDir, 'build', 'server', 'index.js');
+
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
+}
+
+/** True when there is no build, or a source file, the config or the lockfile is newer than it. */
+export function websiteBuildIsStale(): boolean {
+  if (!existsSync(serverBuild)) return true;
+  const built = statSync(serverBuild).mtimeMs;
+  const sources = [join(webDir, 'app'), join(webDir, 'vite.config.ts'), join(webDir, 'react-router.config.ts'), join(repoRoot, 'package-lock.json')];
+  return sources.some((source) => existsSync(source) && newestChange(source) > built);
+}
+
+export function buildWebsite(): void {
+  const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'react-router'), ['build'], {
+    cwd: webDir,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`The website build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export interface WebsiteOptions {
+  port: number;
+  env: Record<string, string>;
+  pidFile: string;
+  onLog?: (line: string) => void;
+}
+
+export function startWebsite(options: WebsiteOptions): Promise<RunningChildService> {
+  const url = `http://127.0.0.1:${options.port}`;
+  return startChildService({
+    name: 'website',
+    command: process.execPath,
+    args: [join(webDir, 'server', 'index.ts')],
+    cwd: webDir,
+    env: { ...options.env, HOST: '127.0.0.1', PORT: String(options.port), NODE_ENV: 'production' },
+    ports: [options.port],
+    pidFile: options.pidFile,
+    onLog: options.onLog,
+    ready: () => fetch(`${url}/robots.txt`, { method: 'HEAD' }).then(() => true, () => false),
+  });
+}

@@ -1,0 +1,47 @@
+/** The website's settings, validated once at start-up: every missing or malformed one is listed. */
+import { z } from 'zod';
+
+const schema = z.object({
+  SUPABASE_URL: z.url(),
+  SUPABASE_ANON_KEY: z.string().min(20),
+  SANITY_PROJECT_ID: z.string().min(1),
+  SANITY_DATASET: z.string().min(1),
+  SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2025-02-19'),
+  SANITY_API_HOST: z.union([z.url(), z.literal('')]).default(''),
+  SITE_URL: z.url(),
+});
+
+export type ServerEnv = z.infer<typeof schema>;
+
+let cached: ServerEnv | undefined;
+
+export function serverEnv(): ServerEnv {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`The website's settings are invalid or missing (see .env.example):\n${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** What the browser may know: public values only (the anon key is public by design; RLS guards data). */
+export interface PublicEnv {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  sanityProjectId: string;
+  sanityDataset: string;
+  sanityApiHost: string;
+}
+
+export function publicEnv(): PublicEnv {
+  const env = serverEnv();
+  return {
+    supabaseUrl: env.SUPABASE_URL,
+    supabaseAnonKey: env.SUPABASE_ANON_KEY,
+    sanityProjectId: env.SANITY_PROJECT_ID,
+    sanityDataset: env.SANITY_DATASET,
+    sanityApiHost: env.SANITY_API_HOST,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Caches rendered pages for anonymous GET requests: a fresh copy for 3 s, then served stale while
+ * one re-render runs, so a page under load costs about one render per 3 s, and a content edit or
+ * the maintenance flag shows within seconds. Responses marked no-store or private are not kept.
+ */
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  storedAt: number;
+  refreshing?: Promise<void>;
+}
+
+export interface PageCacheOptions {
+  freshMs: number;
+  staleMs: number;
+  maxEntries: number;
+}
+
+const cacheableStatuses = new Set([200, 301, 302, 307, 308, 404]);
+
+function isCacheable(request: Request): boolean {
+  return request.method === 'GET' && !request.headers.has('authorization') && !request.headers.has('cookie');
+}
+
+async function snapshot(response: Response): Promise<CachedPage | undefined> {
+  const control = response.headers.get('cache-control') ?? '';
+  if (!cacheableStatuses.has(response.status) || /no-store|private/.test(control)) return undefined;
+  const body = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers: [...response.headers], body, storedAt: Date.now() };
+}
+
+function replay(page: CachedPage, state: 'HIT' | 'STALE' | 'MISS'): Response {
+  const headers = new Headers(page.headers);
+  headers.set('x-page-cache', state);
+  return new Response(page.body, { status: page.status, headers });
+}
+
+export function createPageCache(render: (request: Request) => Promise<Response>, options: PageCacheOptions) {
+  const pages = new Map<string, CachedPage>();
+
+  async function renderAndStore(request: Request, key: string): Promise<Response> {
+    const response = await render(request);
+    const page = await snapshot(response.clone());
+    if (page) {
+      pages.delete(key);
+      pages.set(key, page);
+      while (pages.size > options.maxEntries) pages.delete(pages.keys().next().value as string);
+    }
+    return response;
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    if (!isCacheable(request)) return render(request);
+    const key = request.url;
+    const page = pages.get(key);
+    const age = page ? Date.now() - page.storedAt : Infinity;
+    if (page && age < options.freshMs) return replay(page, 'HIT');
+    if (page && age < options.freshMs + options.staleMs) {
+      page.refreshing ??= renderAndStore(request.clone(), key).then(
+        () => undefined,
+        (error: unknown) => {
+          console.error('[page-cache] re-render failed:', error);
+          page.refreshing = undefined;
+        },
+      );
+      return replay(page, 'STALE');
+    }
+    const response = await renderAndStore(request, key);
+    const headers = new Headers(response.headers);
+    headers.set('x-page-cache', 'MISS');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
