@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { requireAdmin } from './authenticate.ts';
 import { adminUserParams, bannedUntil, checkPasswordHash } from './admin-params.ts';
-import { transaction } from './db.ts';
+import { transaction, uniqueViolation } from './db.ts';
 import { badRequest, unprocessable } from './errors.ts';
 import { json, readJson } from './http.ts';
 import { audience, type AuthContext } from './options.ts';
@@ -105,6 +105,17 @@ export async function adminCreateUser(ctx: AuthContext, request: Request): Promi
     if (email) await insertIdentity(db, id, 'email', identityData(id, { email }));
     if (phone) await insertIdentity(db, id, 'phone', identityData(id, { phone }));
     return findUserById(db, id);
+  }).catch((error: unknown) => {
+    // A concurrent create (or a taken id) wins the unique index between the checks and the insert.
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_phone_key') {
+      throw unprocessable('phone_exists', 'Phone number already registered by another user');
+    }
+    if (constraint === 'users_pkey') throw unprocessable('user_already_exists', 'User already registered');
+    if (constraint !== null) {
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    }
+    throw error;
   });
   if (!user) throw new Error('created user not found');
   return json(200, userJson(user, await findIdentities(ctx.pool, user.id)));

@@ -95,6 +95,10 @@ describe('POST /admin/users', () => {
     const id = crypto.randomUUID();
     const email = uniqueEmail('dup');
     expect((await admin('POST', '/admin/users', { id, email, password: 'Passw0rd!' })).body).toMatchObject({ id });
+    expect(await admin('POST', '/admin/users', { id, email: uniqueEmail('sameid') })).toMatchObject({
+      status: 422,
+      body: { error_code: 'user_already_exists' },
+    });
     expect(await admin('POST', '/admin/users', { email: email.toUpperCase(), password: 'Passw0rd!' })).toMatchObject({
       status: 422,
       body: { error_code: 'email_exists', msg: 'A user with this email address has already been registered' },

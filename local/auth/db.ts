@@ -31,3 +31,9 @@ export async function transaction<T>(pool: Pool, work: (client: PoolClient) => P
     client.release();
   }
 }
+
+/** The constraint a unique_violation hit (two requests raced for one e-mail, phone or id), else null. */
+export function uniqueViolation(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505') return null;
+  return 'constraint' in error && typeof error.constraint === 'string' ? error.constraint : '';
+}

@@ -3,7 +3,7 @@
  * new user gets a session at once. Closed with 422 signup_disabled unless enableSignup is set.
  */
 import { z } from 'zod';
-import { transaction } from './db.ts';
+import { transaction, uniqueViolation } from './db.ts';
 import { badRequest, unprocessable } from './errors.ts';
 import { clientIp, json, readJson } from './http.ts';
 import { audience, type AuthContext } from './options.ts';
@@ -69,6 +69,10 @@ export async function signup(ctx: AuthContext, request: Request): Promise<Respon
     const user = await findUserById(db, id);
     if (!user) throw new Error(`user ${id} vanished during sign-up`);
     return sessionReply(ctx, db, user, session, refreshToken);
+  }).catch((error: unknown) => {
+    // The check above and the insert are not atomic; a concurrent sign-up may win the race.
+    if (uniqueViolation(error) !== null) throw unprocessable('user_already_exists', 'User already registered');
+    throw error;
   });
   return json(200, reply);
 }

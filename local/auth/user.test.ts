@@ -240,6 +240,15 @@ describe('POST /signup', () => {
     expect((await call(open, 'GET', '/user', { token: session.access_token })).status).toBe(200);
   });
 
+  it('lets exactly one of two simultaneous sign-ups for an address through', async () => {
+    const email = uniqueEmail('race');
+    const replies = await Promise.all(
+      [1, 2].map(() => call(open, 'POST', '/signup', { body: { email, password: 'Passw0rd!' } })),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(replies.find((r) => r.status === 422)?.body).toMatchObject({ error_code: 'user_already_exists' });
+  });
+
   it('refuses a taken address and weak or missing passwords', async () => {
     const email = uniqueEmail('twice');
     await call(open, 'POST', '/signup', { body: { email, password: 'Passw0rd!' } });
