@@ -6,7 +6,7 @@
 interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
+  body: ArrayBuffer;
   storedAt: number;
   refreshing?: Promise<void>;
 }
@@ -26,7 +26,7 @@ function isCacheable(request: Request): boolean {
 async function snapshot(response: Response): Promise<CachedPage | undefined> {
   const control = response.headers.get('cache-control') ?? '';
   if (!cacheableStatuses.has(response.status) || /no-store|private/.test(control)) return undefined;
-  const body = new Uint8Array(await response.arrayBuffer());
+  const body = await response.arrayBuffer();
   return { status: response.status, headers: [...response.headers], body, storedAt: Date.now() };
 }
 
