@@ -27,7 +27,9 @@ describe('check-typegen', () => {
     expect(staleFiles(outDir, { 'schema.json': schema, 'sanity.types.ts': types })).toEqual([]);
 
     appendFileSync(types, 'export type HandWritten = string;\n');
-    expect(staleFiles(outDir, { 'schema.json': schema, 'sanity.types.ts': types })).toEqual([expect.stringMatching(/sanity\.types\.ts$/)]);
+    expect(staleFiles(outDir, { 'schema.json': schema, 'sanity.types.ts': types })).toEqual([
+      expect.stringMatching(/sanity\.types\.ts$/),
+    ]);
     expect(staleFiles(outDir, { 'schema.json': join(copies, 'gone.json') })).toHaveLength(1);
   });
 });

@@ -19,10 +19,18 @@ export const eventList = defineType({
       initialValue: 'upcoming',
       validation: (rule) => rule.required(),
     }),
-    defineField({ name: 'limit', type: 'number', description: 'Empty: all.', validation: (rule) => rule.integer().min(1).max(100) }),
+    defineField({
+      name: 'limit',
+      type: 'number',
+      description: 'Empty: all.',
+      validation: (rule) => rule.integer().min(1).max(100),
+    }),
   ],
   preview: {
     select: { title: 'heading', show: 'show', limit: 'limit' },
-    prepare: ({ title, show, limit }) => ({ title, subtitle: `Events · ${show ?? 'upcoming'}${limit ? ` · ${limit}` : ''}` }),
+    prepare: ({ title, show, limit }) => ({
+      title,
+      subtitle: `Events · ${show ?? 'upcoming'}${limit ? ` · ${limit}` : ''}`,
+    }),
   },
 });

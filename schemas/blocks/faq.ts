@@ -34,6 +34,9 @@ export const faq = defineType({
   ],
   preview: {
     select: { title: 'heading', items: 'items' },
-    prepare: ({ title, items }) => ({ title: title ?? 'FAQ', subtitle: `FAQ · ${Array.isArray(items) ? items.length : 0} questions` }),
+    prepare: ({ title, items }) => ({
+      title: title ?? 'FAQ',
+      subtitle: `FAQ · ${Array.isArray(items) ? items.length : 0} questions`,
+    }),
   },
 });

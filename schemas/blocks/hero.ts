@@ -12,7 +12,12 @@ export const hero = defineType({
     defineField({ name: 'heading', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'text', type: 'text', rows: 3 }),
     imageField('image'),
-    defineField({ name: 'actions', type: 'array', of: [defineArrayMember({ type: 'link' })], validation: (rule) => rule.max(3) }),
+    defineField({
+      name: 'actions',
+      type: 'array',
+      of: [defineArrayMember({ type: 'link' })],
+      validation: (rule) => rule.max(3),
+    }),
   ],
   preview: {
     select: { title: 'heading', subtitle: 'eyebrow', media: 'image' },

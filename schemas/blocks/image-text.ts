@@ -23,6 +23,10 @@ export const imageText = defineType({
   ],
   preview: {
     select: { title: 'heading', position: 'imagePosition', media: 'image' },
-    prepare: ({ title, position, media }) => ({ title: title ?? 'Image and text', subtitle: `Image and text · image ${position ?? 'right'}`, media }),
+    prepare: ({ title, position, media }) => ({
+      title: title ?? 'Image and text',
+      subtitle: `Image and text · image ${position ?? 'right'}`,
+      media,
+    }),
   },
 });

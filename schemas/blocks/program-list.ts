@@ -13,7 +13,12 @@ export const programList = defineType({
     defineField({ name: 'heading', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'intro', type: 'text', rows: 3 }),
     defineField({ name: 'category', type: 'string', description: 'Only programs of this category; empty: all.' }),
-    defineField({ name: 'limit', type: 'number', description: 'Empty: all.', validation: (rule) => rule.integer().min(1).max(100) }),
+    defineField({
+      name: 'limit',
+      type: 'number',
+      description: 'Empty: all.',
+      validation: (rule) => rule.integer().min(1).max(100),
+    }),
   ],
   preview: {
     select: { title: 'heading', category: 'category' },

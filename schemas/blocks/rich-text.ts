@@ -23,7 +23,10 @@ export const richText = defineType({
 export function firstText(body: unknown): string | undefined {
   if (!Array.isArray(body)) return undefined;
   for (const block of body as { children?: { text?: string }[] }[]) {
-    const text = block.children?.map((child) => child.text ?? '').join('').trim();
+    const text = block.children
+      ?.map((child) => child.text ?? '')
+      .join('')
+      .trim();
     if (text) return text.length > 60 ? `${text.slice(0, 60)}…` : text;
   }
   return undefined;

@@ -30,6 +30,9 @@ export const steps = defineType({
   ],
   preview: {
     select: { title: 'heading', items: 'steps' },
-    prepare: ({ title, items }) => ({ title: title ?? 'Steps', subtitle: `Steps · ${Array.isArray(items) ? items.length : 0}` }),
+    prepare: ({ title, items }) => ({
+      title: title ?? 'Steps',
+      subtitle: `Steps · ${Array.isArray(items) ? items.length : 0}`,
+    }),
   },
 });

@@ -34,6 +34,9 @@ export const testimonials = defineType({
   ],
   preview: {
     select: { title: 'heading', items: 'items' },
-    prepare: ({ title, items }) => ({ title: title ?? 'Testimonials', subtitle: `Testimonials · ${Array.isArray(items) ? items.length : 0}` }),
+    prepare: ({ title, items }) => ({
+      title: title ?? 'Testimonials',
+      subtitle: `Testimonials · ${Array.isArray(items) ? items.length : 0}`,
+    }),
   },
 });

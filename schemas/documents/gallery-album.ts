@@ -1,5 +1,5 @@
 /** A set of event photos shown by the imageGallery block on /media. */
-import { defineArrayMember, defineField, defineType } from 'sanity';
+import { defineField, defineType } from 'sanity';
 import { ImagesIcon } from '@sanity/icons/Images';
 import { slugField } from '../fields/slug.ts';
 import { imageMember } from '../fields/image.ts';

@@ -10,7 +10,10 @@ export const page = defineType({
   icon: DocumentIcon,
   fields: [
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
-    slugField({ path: true, description: 'Public path without the leading "/": "about/mission-vision"; the home page is "home".' }),
+    slugField({
+      path: true,
+      description: 'Public path without the leading "/": "about/mission-vision"; the home page is "home".',
+    }),
     defineField({ name: 'seo', title: 'SEO', type: 'seo' }),
     pageBuilderField,
   ],

@@ -13,7 +13,9 @@ export const redirect = defineType({
       type: 'string',
       description: 'The old path, starting with "/": /about-us',
       validation: (rule) =>
-        rule.required().custom((value) => (!value || /^\/[^\s#?]*$/.test(value) ? true : 'Start with "/", no spaces, "?" or "#"')),
+        rule
+          .required()
+          .custom((value) => (!value || /^\/[^\s#?]*$/.test(value) ? true : 'Start with "/", no spaces, "?" or "#"')),
     }),
     defineField({
       name: 'destination',

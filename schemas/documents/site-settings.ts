@@ -5,7 +5,6 @@ import { imageField } from '../fields/image.ts';
 
 export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'twitter', 'youtube'] as const;
 
-
 export const siteSettings = defineType({
   name: 'siteSettings',
   title: 'Site settings',
@@ -15,7 +14,11 @@ export const siteSettings = defineType({
     defineField({ name: 'instituteName', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'tagline', type: 'string' }),
     imageField('logo'),
-    defineField({ name: 'phone', type: 'string', validation: (rule) => rule.required().regex(/^\+?[\d\s()-]{7,}$/, { name: 'phone number' }) }),
+    defineField({
+      name: 'phone',
+      type: 'string',
+      validation: (rule) => rule.required().regex(/^\+?[\d\s()-]{7,}$/, { name: 'phone number' }),
+    }),
     defineField({ name: 'email', type: 'email', validation: (rule) => rule.required() }),
     defineField({
       name: 'address',
@@ -36,7 +39,12 @@ export const siteSettings = defineType({
           name: 'openingHours',
           type: 'object',
           fields: [
-            defineField({ name: 'days', type: 'string', description: '"Mon-Fri"', validation: (rule) => rule.required() }),
+            defineField({
+              name: 'days',
+              type: 'string',
+              description: '"Mon-Fri"',
+              validation: (rule) => rule.required(),
+            }),
             defineField({ name: 'hours', type: 'string', description: '"8am-5pm"; empty when closed' }),
             defineField({ name: 'closed', type: 'boolean', initialValue: false }),
           ],
@@ -85,11 +93,19 @@ export const siteSettings = defineType({
           type: 'object',
           fields: [
             defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
-            defineField({ name: 'links', type: 'array', of: [defineArrayMember({ type: 'link' })], validation: (rule) => rule.required().min(1) }),
+            defineField({
+              name: 'links',
+              type: 'array',
+              of: [defineArrayMember({ type: 'link' })],
+              validation: (rule) => rule.required().min(1),
+            }),
           ],
           preview: {
             select: { title: 'title', links: 'links' },
-            prepare: ({ title, links }) => ({ title, subtitle: Array.isArray(links) ? `${links.length} links` : undefined }),
+            prepare: ({ title, links }) => ({
+              title,
+              subtitle: Array.isArray(links) ? `${links.length} links` : undefined,
+            }),
           },
         }),
       ],
@@ -98,7 +114,12 @@ export const siteSettings = defineType({
       name: 'newsletter',
       type: 'object',
       fields: [
-        defineField({ name: 'heading', type: 'string', initialValue: 'Stay Updated', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'heading',
+          type: 'string',
+          initialValue: 'Stay Updated',
+          validation: (rule) => rule.required(),
+        }),
         defineField({ name: 'text', type: 'text', rows: 2 }),
       ],
     }),
@@ -106,9 +127,18 @@ export const siteSettings = defineType({
       name: 'maintenance',
       type: 'object',
       fields: [
-        defineField({ name: 'heading', type: 'string', initialValue: 'Under Maintenance', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'heading',
+          type: 'string',
+          initialValue: 'Under Maintenance',
+          validation: (rule) => rule.required(),
+        }),
         defineField({ name: 'message', type: 'text', rows: 3 }),
-        defineField({ name: 'urgentText', type: 'string', description: 'Lead-in for the urgent-inquiry e-mail and phone.' }),
+        defineField({
+          name: 'urgentText',
+          type: 'string',
+          description: 'Lead-in for the urgent-inquiry e-mail and phone.',
+        }),
       ],
     }),
     defineField({ name: 'defaultSeo', title: 'Default SEO', type: 'seo' }),

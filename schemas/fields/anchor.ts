@@ -7,5 +7,7 @@ export const anchorField = defineField({
   type: 'string',
   description: 'Optional id for hash links (`/path#id`): lower-case letters, digits and hyphens.',
   validation: (rule) =>
-    rule.regex(/^[a-z][a-z0-9-]*$/, { name: 'section id', invert: false }).error('Use lower-case letters, digits and hyphens, starting with a letter'),
+    rule
+      .regex(/^[a-z][a-z0-9-]*$/, { name: 'section id', invert: false })
+      .error('Use lower-case letters, digits and hyphens, starting with a letter'),
 });

@@ -27,7 +27,9 @@ export const link = defineType({
       hidden: ({ parent }) => parent?.kind === 'external',
       validation: (rule) =>
         rule.custom((value, { parent }) =>
-          (parent as { kind?: string } | undefined)?.kind === 'internal' && !value ? 'Choose the page to link to' : true,
+          (parent as { kind?: string } | undefined)?.kind === 'internal' && !value
+            ? 'Choose the page to link to'
+            : true,
         ),
     }),
     defineField({

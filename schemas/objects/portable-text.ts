@@ -48,7 +48,12 @@ export const portableText = defineType({
             type: 'object',
             icon: DocumentIcon,
             fields: [
-              defineField({ name: 'reference', type: 'reference', to: routableTypes, validation: (rule) => rule.required() }),
+              defineField({
+                name: 'reference',
+                type: 'reference',
+                to: routableTypes,
+                validation: (rule) => rule.required(),
+              }),
             ],
           }),
         ],

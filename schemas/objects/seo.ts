@@ -23,7 +23,10 @@ export const seo = defineType({
       description: 'One or two sentences for search results and link previews.',
       validation: (rule) => rule.max(160).warning('Longer than 160 characters: search engines will cut it'),
     }),
-    imageField('shareImage', { title: 'Share image', description: 'Shown when the page is shared (1200x630 works best).' }),
+    imageField('shareImage', {
+      title: 'Share image',
+      description: 'Shown when the page is shared (1200x630 works best).',
+    }),
     defineField({
       name: 'noIndex',
       title: 'Hide from search engines',

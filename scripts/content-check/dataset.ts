@@ -26,7 +26,9 @@ export function loadDataset(dir: string): Dataset {
   const problems: Problem[] = [];
   const documents: SeedDocument[] = [];
   const byId = new Map<string, SeedDocument>();
-  const files = readdirSync(dir).filter((name) => name.endsWith('.ndjson')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.ndjson'))
+    .sort();
   if (files.length === 0) problems.push({ level: 'error', message: `no *.ndjson files in ${dir}` });
   for (const file of files) {
     readFileSync(join(dir, file), 'utf8')

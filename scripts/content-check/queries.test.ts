@@ -15,7 +15,11 @@ async function run(query: string, params: Record<string, unknown> = {}): Promise
   return (await evaluate(parse(query, { params }), { dataset: documents, params })).get();
 }
 
-const BY_TYPE = { page: queries.PAGE_QUERY, service: queries.SERVICE_QUERY, trainingModel: queries.TRAINING_MODEL_QUERY };
+const BY_TYPE = {
+  page: queries.PAGE_QUERY,
+  service: queries.SERVICE_QUERY,
+  trainingModel: queries.TRAINING_MODEL_QUERY,
+};
 
 /** The resolved `href` of every internal link anywhere in a query result. */
 function internalHrefs(value: unknown): unknown[] {
@@ -27,7 +31,10 @@ function internalHrefs(value: unknown): unknown[] {
 
 describe('GROQ queries over the seed', () => {
   it.each(Object.entries(ROUTES))('%s: its query returns the document with the canonical path', async (path, doc) => {
-    const result = (await run(BY_TYPE[doc.type], { slug: doc.slug })) as { path?: string; pageBuilder?: unknown[] } | null;
+    const result = (await run(BY_TYPE[doc.type], { slug: doc.slug })) as {
+      path?: string;
+      pageBuilder?: unknown[];
+    } | null;
     expect(result).not.toBeNull();
     expect(result?.path).toBe(pathForDocument(doc));
     expect(documentForPath(result?.path ?? '')).toEqual(doc);

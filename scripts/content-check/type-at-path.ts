@@ -15,15 +15,20 @@ export function typeAtPath(type: SchemaType, value: unknown, path: Path): Schema
   for (const segment of path) {
     if (!current) return undefined;
     if (typeof segment === 'string') {
-      const fields: { name: string; type: SchemaType }[] = 'fields' in current && Array.isArray(current.fields) ? current.fields : [];
+      const fields: { name: string; type: SchemaType }[] =
+        'fields' in current && Array.isArray(current.fields) ? current.fields : [];
       current = fields.find((f) => f.name === segment)?.type;
       node = isObj(node) ? node[segment] : undefined;
       continue;
     }
     const items: unknown[] = Array.isArray(node) ? node : [];
-    const item = typeof segment === 'number' ? items[segment] : items.find((i) => isObj(i) && '_key' in segment && i._key === segment._key);
+    const item =
+      typeof segment === 'number'
+        ? items[segment]
+        : items.find((i) => isObj(i) && '_key' in segment && i._key === segment._key);
     const members: SchemaType[] = 'of' in current && Array.isArray(current.of) ? current.of : [];
-    current = members.find((m) => isObj(item) && m.name === item._type) ?? (members.length === 1 ? members[0] : undefined);
+    current =
+      members.find((m) => isObj(item) && m.name === item._type) ?? (members.length === 1 ? members[0] : undefined);
     node = item;
   }
   return current;

@@ -9,7 +9,11 @@ type Doc = { _id: string; _type: string; [key: string]: unknown };
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 const ref = (id: string, key?: string) => ({ ...(key ? { _key: key } : {}), _type: 'reference', _ref: id });
-const image = (file = 'photo.svg') => ({ _type: 'image', _sanityAsset: `image@file://./images/${file}`, alt: 'A photo' });
+const image = (file = 'photo.svg') => ({
+  _type: 'image',
+  _sanityAsset: `image@file://./images/${file}`,
+  alt: 'A photo',
+});
 const internalLink = (id: string) => ({ _type: 'link', kind: 'internal', internal: ref(id) });
 
 /** A minimal dataset that passes every check with the small thresholds below. */
@@ -35,11 +39,26 @@ function validDocuments(): Doc[] {
       title: 'Home',
       slug: { _type: 'slug', current: 'home' },
       pageBuilder: [
-        { _key: 'b1', _type: 'hero', heading: 'Welcome', text: words(30), image: image(), actions: [{ _key: 'a1', ...internalLink('service-x') }] },
+        {
+          _key: 'b1',
+          _type: 'hero',
+          heading: 'Welcome',
+          text: words(30),
+          image: image(),
+          actions: [{ _key: 'a1', ...internalLink('service-x') }],
+        },
         {
           _key: 'b2',
           _type: 'richText',
-          body: [{ _key: 'p1', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's1', _type: 'span', marks: [], text: words(10) }] }],
+          body: [
+            {
+              _key: 'p1',
+              _type: 'block',
+              style: 'normal',
+              markDefs: [],
+              children: [{ _key: 's1', _type: 'span', marks: [], text: words(10) }],
+            },
+          ],
         },
         { _key: 'b3', _type: 'imageGallery', albums: [ref('album-1', 'r1')] },
       ],
@@ -51,7 +70,13 @@ function validDocuments(): Doc[] {
       slug: { _type: 'slug', current: 'service-x' },
       summary: words(12),
     },
-    { _id: 'album-1', _type: 'galleryAlbum', title: 'Album', slug: { _type: 'slug', current: 'album' }, images: [{ _key: 'i1', ...image() }] },
+    {
+      _id: 'album-1',
+      _type: 'galleryAlbum',
+      title: 'Album',
+      slug: { _type: 'slug', current: 'album' },
+      images: [{ _key: 'i1', ...image() }],
+    },
     { _id: 'redirect-1', _type: 'redirect', source: '/old', destination: '/', permanent: true },
   ];
 }
@@ -75,7 +100,9 @@ async function check(mutate: (docs: Doc[]) => void = () => {}, opts: ValidateOpt
   mutate(docs);
   writeFileSync(join(dir, 'data.ndjson'), docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
   const report = await validateContent(dir, opts);
-  const errors = report.problems.filter((p) => p.level === 'error').map((p) => `${p.documentId ?? ''} ${p.path ?? ''}: ${p.message}`);
+  const errors = report.problems
+    .filter((p) => p.level === 'error')
+    .map((p) => `${p.documentId ?? ''} ${p.path ?? ''}: ${p.message}`);
   return { report, errors };
 }
 
@@ -114,20 +141,30 @@ describe('validateContent on fixtures', () => {
       body[0]?.markDefs.push({ _key: 'm1', _type: 'internalLink', reference: ref('page-missing') });
       blocks(docs)[2] = { _key: 'b3', _type: 'imageGallery', albums: [ref('album-gone', 'r1')] };
     });
-    expect(errors).toContainEqual(expect.stringMatching(/markDefs\[0\]\.reference: reference to missing document "page-missing"/));
+    expect(errors).toContainEqual(
+      expect.stringMatching(/markDefs\[0\]\.reference: reference to missing document "page-missing"/),
+    );
     expect(errors).toContainEqual(expect.stringMatching(/albums\[0\]: reference to missing document "album-gone"/));
   });
 
   it('fails on a reference to a type the field does not allow', async () => {
     const { errors } = await check((docs) => {
-      byId(docs, 'navigation').mainMenu = [{ _key: 'n1', _type: 'navItem', label: 'Photos', link: internalLink('album-1') }];
+      byId(docs, 'navigation').mainMenu = [
+        { _key: 'n1', _type: 'navItem', label: 'Photos', link: internalLink('album-1') },
+      ];
     });
     expect(errors).toContainEqual(expect.stringMatching(/reference to "album-1" of type "galleryAlbum"/));
   });
 
   it('fails on a duplicate slug', async () => {
     const { errors } = await check((docs) =>
-      docs.push({ _id: 'service-y', _type: 'service', title: 'Y', slug: { _type: 'slug', current: 'service-x' }, summary: 'Y.' }),
+      docs.push({
+        _id: 'service-y',
+        _type: 'service',
+        title: 'Y',
+        slug: { _type: 'slug', current: 'service-x' },
+        summary: 'Y.',
+      }),
     );
     expect(errors).toContainEqual(expect.stringMatching(/service slug "service-x" is used by service-x, service-y/));
   });
@@ -147,13 +184,23 @@ describe('validateContent on fixtures', () => {
     const { errors } = await check((docs) => {
       byId(docs, 'service-x').slug = { _type: 'slug', current: 'Service X' };
       byId(docs, 'redirect-1').source = 'old';
-      byId(docs, 'siteSettings').socialLinks = [{ _key: 's1', _type: 'socialLink', platform: 'tiktok', url: 'https://tiktok.com/x' }];
-      byId(docs, 'navigation').mainMenu = [{ _key: 'n1', _type: 'navItem', label: 'Ext', link: { _type: 'link', kind: 'external' } }];
+      byId(docs, 'siteSettings').socialLinks = [
+        { _key: 's1', _type: 'socialLink', platform: 'tiktok', url: 'https://tiktok.com/x' },
+      ];
+      byId(docs, 'navigation').mainMenu = [
+        { _key: 'n1', _type: 'navItem', label: 'Ext', link: { _type: 'link', kind: 'external' } },
+      ];
     });
     expect(errors).toContainEqual(expect.stringMatching(/service-x slug: Use lower-case words/));
     expect(errors).toContainEqual(expect.stringMatching(/redirect-1 source: Start with "\/"/));
-    expect(errors).toContainEqual(expect.stringMatching(/siteSettings socialLinks\[_key=="s1"\]\.platform: Value "tiktok" did not match any allowed values/));
-    expect(errors).toContainEqual(expect.stringMatching(/navigation mainMenu\[_key=="n1"\]\.link\.href: Enter a URL or a path/));
+    expect(errors).toContainEqual(
+      expect.stringMatching(
+        /siteSettings socialLinks\[_key=="s1"\]\.platform: Value "tiktok" did not match any allowed values/,
+      ),
+    );
+    expect(errors).toContainEqual(
+      expect.stringMatching(/navigation mainMenu\[_key=="n1"\]\.link\.href: Enter a URL or a path/),
+    );
   });
 
   it('fails on unknown fields, missing keys and missing image files', async () => {
@@ -173,7 +220,9 @@ describe('validateContent on fixtures', () => {
       byId(docs, 'siteSettings')._id = 'settings';
     });
     expect(errors).toContainEqual(expect.stringMatching(/singleton "navigation" is missing/));
-    expect(errors).toContainEqual(expect.stringMatching(/settings : singleton "siteSettings" must have _id "siteSettings"/));
+    expect(errors).toContainEqual(
+      expect.stringMatching(/settings : singleton "siteSettings" must have _id "siteSettings"/),
+    );
   });
 
   it('fails when a route has no document or too few words', async () => {
@@ -184,7 +233,9 @@ describe('validateContent on fixtures', () => {
       minWordsTotal: 1000,
     });
     expect(errors).toContainEqual(expect.stringMatching(/\/contact: no page with slug "contact"/));
-    expect(errors).toContainEqual(expect.stringMatching(/service-x \/services\/service-x: 14 words of copy; at least 20/));
+    expect(errors).toContainEqual(
+      expect.stringMatching(/service-x \/services\/service-x: 14 words of copy; at least 20/),
+    );
     expect(errors).toContainEqual(expect.stringMatching(/the dataset has \d+ words; at least 1000/));
   });
 });

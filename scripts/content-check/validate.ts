@@ -82,7 +82,8 @@ function uniquenessProblems(documents: SeedDocument[]): Problem[] {
 function singletonProblems(documents: SeedDocument[]): Problem[] {
   return [...singletonTypes].flatMap((type): Problem[] => {
     const found = documents.filter((d) => d._type === type);
-    if (found.length === 0) return [{ level: 'error', message: `singleton "${type}" is missing (its _id must be "${type}")` }];
+    if (found.length === 0)
+      return [{ level: 'error', message: `singleton "${type}" is missing (its _id must be "${type}")` }];
     return found
       .filter((d) => d._id !== type)
       .map((d) => ({ level: 'error', documentId: d._id, message: `singleton "${type}" must have _id "${type}"` }));
@@ -103,7 +104,11 @@ export async function validateContent(dir: string, options: ValidateOptions = {}
       const type: SchemaType | undefined = schema.get(document._type);
       if (!type || type.type?.name !== 'document') {
         if (document._type.startsWith('sanity.')) return; // asset documents of an exported dataset
-        problems.push({ level: 'error', documentId: document._id, message: `unknown document type "${document._type}"` });
+        problems.push({
+          level: 'error',
+          documentId: document._id,
+          message: `unknown document type "${document._type}"`,
+        });
         return;
       }
       const walked = walkDocument(document, type, dataset);
@@ -123,11 +128,17 @@ export async function validateContent(dir: string, options: ValidateOptions = {}
     const words = byDocument.get(document._id) ?? 0;
     byRoute.set(path, words);
     if (words < minWordsPerRoute) {
-      problems.push({ level: 'error', documentId: document._id, path, message: `${words} words of copy; at least ${minWordsPerRoute} needed` });
+      problems.push({
+        level: 'error',
+        documentId: document._id,
+        path,
+        message: `${words} words of copy; at least ${minWordsPerRoute} needed`,
+      });
     }
   }
   const total = [...byDocument.values()].reduce((sum, n) => sum + n, 0);
-  if (total < minWordsTotal) problems.push({ level: 'error', message: `the dataset has ${total} words; at least ${minWordsTotal} needed` });
+  if (total < minWordsTotal)
+    problems.push({ level: 'error', message: `the dataset has ${total} words; at least ${minWordsTotal} needed` });
 
   return {
     problems,

@@ -74,7 +74,8 @@ export function walkDocument(document: Obj & { _id: string }, type: SchemaType, 
 
   function visitAsset(asset: unknown, path: string): void {
     const match = typeof asset === 'string' ? SANITY_ASSET.exec(asset) : null;
-    if (!match?.[1]) return report(path, `_sanityAsset must look like "image@file://./images/<file>", got ${JSON.stringify(asset)}`);
+    if (!match?.[1])
+      return report(path, `_sanityAsset must look like "image@file://./images/<file>", got ${JSON.stringify(asset)}`);
     if (!existsSync(join(dataset.dir, match[1]))) report(path, `image file missing: ${join(dataset.dir, match[1])}`);
   }
 
@@ -103,7 +104,8 @@ export function walkDocument(document: Obj & { _id: string }, type: SchemaType, 
       return visitArray(value, type, path, copy);
     }
     if (isObj(value)) {
-      if (type.jsonType !== 'object') return report(path, `an object where ${type.jsonType} "${type.name}" is expected`);
+      if (type.jsonType !== 'object')
+        return report(path, `an object where ${type.jsonType} "${type.name}" is expected`);
       return visitObject(value, type, path, copy);
     }
     if (typeof value === 'string' && copy && !hasOptionsList(type)) words += countWords(value);

@@ -5,7 +5,14 @@ import { ROUTE_PATHS, ROUTES, documentForPath, pathForDocument } from './routes-
 describe('route table', () => {
   it('lists the 30 public CMS paths of the spec', () => {
     expect(ROUTE_PATHS).toHaveLength(30);
-    expect(ROUTE_PATHS).toEqual(expect.arrayContaining(['/', '/services/team-building', '/training-model/effectiveness', '/media/event-galleries']));
+    expect(ROUTE_PATHS).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/services/team-building',
+        '/training-model/effectiveness',
+        '/media/event-galleries',
+      ]),
+    );
   });
 
   it('maps paths to documents by the slug conventions', () => {
@@ -13,7 +20,10 @@ describe('route table', () => {
     expect(documentForPath('/about/csr')).toEqual({ type: 'page', slug: 'about/csr' });
     expect(documentForPath('/services/hr-advisory')).toEqual({ type: 'service', slug: 'hr-advisory' });
     expect(documentForPath('/training-model')).toEqual({ type: 'trainingModel', slug: 'training-model' });
-    expect(documentForPath('/training-model/delivery-methods')).toEqual({ type: 'trainingModel', slug: 'delivery-methods' });
+    expect(documentForPath('/training-model/delivery-methods')).toEqual({
+      type: 'trainingModel',
+      slug: 'delivery-methods',
+    });
     expect(documentForPath('/media/event-galleries')).toEqual(documentForPath('/media'));
   });
 
