@@ -1,0 +1,142 @@
+/**
+ * Playwright fixtures for the Ascent e2e suite. Import `test` and `expect` from here, never from
+ * '@playwright/test' directly:
+ *
+ *   import { expect, test } from './fixtures.ts';
+ *
+ * Worker fixtures (one per worker process):
+ * - `stack: StackInfo` — the stack started by global setup: `webUrl`, `apiUrl`, `anonKey`,
+ *   `serviceRoleKey`, `jwtSecret`, `databaseUrl`, `mailApiUrl`, `contentUrl`, and
+ *   `sanity: {projectId, dataset, apiVersion}`. `baseURL` is `stack.webUrl`, so
+ *   `page.goto('/about')` and `request.get('/about')` reach the website.
+ * - `sanity: SanityClient` — @sanity/client on the content lake (published perspective, no CDN):
+ *   read expected copy from the dataset instead of hard-coding strings.
+ * - `serviceRole: SupabaseClient` — supabase-js with the service_role key (bypasses RLS), for
+ *   arranging data. Tests in the `site` project may only touch rows they create themselves.
+ *
+ * Test fixtures:
+ * - `setMaintenance(active: boolean, options?: { waitFor?: string[] })` — writes
+ *   site_settings.maintenance_mode = {is_active} through the service role, then waits (up to 20 s)
+ *   until the website answers accordingly (503 maintenance page, or not 503) on a cache-busting URL
+ *   and on each path of `waitFor` (default ['/']): the server caches the flag for 2 s and rendered
+ *   pages for up to 13 s. If the test leaves maintenance on, it is switched off again afterwards.
+ *   Global state: use it only in `*.global.spec.ts` files (project `global-state`, run after all
+ *   other tests, one at a time; see playwright.config.ts).
+ * - `setTheme(page: Page, theme: 'dark' | 'light')` — stores `theme` in localStorage before the
+ *   page's next navigation (an init script that runs once per tab, so a reload keeps whatever the
+ *   app stored since). Call it before `page.goto`. Also exported as a plain function.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { createClient as createSanityClient, type SanityClient } from '@sanity/client';
+import { createClient as createSupabaseClient, type SupabaseClient } from '@supabase/supabase-js';
+import { stackInfo, type StackInfo } from './support/stack-info.ts';
+
+export type Theme = 'dark' | 'light';
+
+export interface MaintenanceOptions {
+  /** Paths that must answer in the new mode before the call returns (default ['/']). */
+  waitFor?: string[];
+}
+
+interface TestFixtures {
+  setMaintenance: (active: boolean, options?: MaintenanceOptions) => Promise<void>;
+  setTheme: (page: Page, theme: Theme) => Promise<void>;
+}
+
+interface WorkerFixtures {
+  stack: StackInfo;
+  sanity: SanityClient;
+  serviceRole: SupabaseClient;
+}
+
+/** Stores the theme preference before the page's next navigation (once per tab; reloads keep later changes). */
+export async function setTheme(page: Page, theme: Theme): Promise<void> {
+  await page.addInitScript((value) => {
+    try {
+      if (sessionStorage.getItem('e2e-theme-seeded') === value) return;
+      localStorage.setItem('theme', value);
+      sessionStorage.setItem('e2e-theme-seeded', value);
+    } catch {
+      // about:blank and other opaque origins have no storage; the next real document gets it.
+    }
+  }, theme);
+}
+
+async function writeMaintenance(client: SupabaseClient, active: boolean): Promise<void> {
+  const { error } = await client
+    .from('site_settings')
+    .upsert({ setting_key: 'maintenance_mode', setting_value: { is_active: active } }, { onConflict: 'setting_key' });
+  if (error) throw new Error(`setting maintenance_mode failed: ${error.message}`);
+}
+
+async function waitForMaintenance(webUrl: string, active: boolean, paths: string[]): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  const urls = [`${webUrl}/?e2e-maintenance=${Date.now()}`, ...paths.map((path) => new URL(path, webUrl).href)];
+  for (const url of urls) {
+    for (;;) {
+      const { status } = await fetch(url, { redirect: 'manual' });
+      if ((status === 503) === active) break;
+      if (Date.now() > deadline)
+        throw new Error(`${url} still answers ${status} 20 s after maintenance ${active ? 'on' : 'off'}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires an object pattern here.
+    async ({}, use) => {
+      await use(stackInfo());
+    },
+    { scope: 'worker' },
+  ],
+  sanity: [
+    async ({ stack }, use) => {
+      await use(
+        createSanityClient({
+          projectId: stack.sanity.projectId,
+          dataset: stack.sanity.dataset,
+          apiVersion: stack.sanity.apiVersion,
+          apiHost: stack.contentUrl,
+          useProjectHostname: false,
+          useCdn: false,
+          perspective: 'published',
+        }),
+      );
+    },
+    { scope: 'worker' },
+  ],
+  serviceRole: [
+    async ({ stack }, use) => {
+      await use(
+        createSupabaseClient(stack.apiUrl, stack.serviceRoleKey, {
+          auth: { persistSession: false, autoRefreshToken: false },
+        }),
+      );
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ stack }, use) => {
+    await use(stack.webUrl);
+  },
+  setMaintenance: async ({ stack, serviceRole }, use) => {
+    let leftOn = false;
+    await use(async (active, options = {}) => {
+      await writeMaintenance(serviceRole, active);
+      leftOn = active;
+      await waitForMaintenance(stack.webUrl, active, options.waitFor ?? ['/']);
+    });
+    if (leftOn) {
+      await writeMaintenance(serviceRole, false);
+      await waitForMaintenance(stack.webUrl, false, ['/']);
+    }
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires an object pattern here.
+  setTheme: async ({}, use) => {
+    await use(setTheme);
+  },
+});
+
+export { expect };
+export type { StackInfo };

@@ -1,0 +1,76 @@
+/**
+ * The whole local stack, website included, on free ports with a throwaway data folder: what the
+ * Playwright suite, the JS budget check and the Lighthouse run test against.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../local/config.ts';
+import { freePort } from '../../local/http/ports.ts';
+import { startStack } from '../../local/stack.ts';
+
+/** What a test needs to reach the running stack (published to Playwright workers as JSON). */
+export interface StackInfo {
+  /** The website, e.g. http://127.0.0.1:41234 (Playwright's baseURL). */
+  webUrl: string;
+  /** Supabase API gateway (/rest/v1, /auth/v1, /functions/v1). */
+  apiUrl: string;
+  anonKey: string;
+  /** Bypasses RLS: for tests that change data (maintenance flag, fixtures). Never in page code. */
+  serviceRoleKey: string;
+  jwtSecret: string;
+  /** PostgreSQL superuser URL of the throwaway database. */
+  databaseUrl: string;
+  /** Captured e-mail as JSON. */
+  mailApiUrl: string;
+  /** The content lake (Sanity API host for @sanity/client). */
+  contentUrl: string;
+  sanity: { projectId: string; dataset: string; apiVersion: string };
+}
+
+export interface TestStack {
+  info: StackInfo;
+  stop(): Promise<void>;
+}
+
+export async function startTestStack(log: (line: string) => void = () => {}): Promise<TestStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ascent-e2e-'));
+  const ports = {
+    api: await freePort(),
+    db: await freePort(),
+    rest: await freePort(),
+    restAdmin: await freePort(),
+    smtp: await freePort(),
+    mailWeb: await freePort(),
+    content: await freePort(),
+    web: await freePort(),
+  };
+  const webUrl = `http://127.0.0.1:${ports.web}`;
+  // The documented local defaults, except the site's own URL (canonical links, e-mail links).
+  const config = loadConfig({ LOCAL_DATA_DIR: dataDir, SITE_URL: webUrl });
+  let stack;
+  try {
+    stack = await startStack(config, ports, log);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { env } = config;
+  return {
+    info: {
+      webUrl: stack.webUrl ?? webUrl,
+      apiUrl: stack.apiUrl,
+      anonKey: stack.anonKey,
+      serviceRoleKey: stack.serviceRoleKey,
+      jwtSecret: stack.jwtSecret,
+      databaseUrl: stack.databaseUrl,
+      mailApiUrl: `${stack.mailUrl}/api/messages`,
+      contentUrl: stack.contentUrl,
+      sanity: { projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION },
+    },
+    async stop() {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
