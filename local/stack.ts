@@ -67,7 +67,11 @@ async function migrate(databaseUrl: string, rolePassword: string): Promise<{ app
   }
 }
 
-export async function startStack(config: StackConfig, ports: StackPorts, log: (line: string) => void = () => {}): Promise<RunningStack> {
+export async function startStack(
+  config: StackConfig,
+  ports: StackPorts,
+  log: (line: string) => void = () => {},
+): Promise<RunningStack> {
   const { env } = config;
   const stops: Array<() => Promise<void>> = [];
   const began = Date.now();

@@ -18,7 +18,12 @@ function newestChange(path: string): number {
 export function websiteBuildIsStale(): boolean {
   if (!existsSync(serverBuild)) return true;
   const built = statSync(serverBuild).mtimeMs;
-  const sources = [join(webDir, 'app'), join(webDir, 'vite.config.ts'), join(webDir, 'react-router.config.ts'), join(repoRoot, 'package-lock.json')];
+  const sources = [
+    join(webDir, 'app'),
+    join(webDir, 'vite.config.ts'),
+    join(webDir, 'react-router.config.ts'),
+    join(repoRoot, 'package-lock.json'),
+  ];
   return sources.some((source) => existsSync(source) && newestChange(source) > built);
 }
 
@@ -48,6 +53,10 @@ export function startWebsite(options: WebsiteOptions): Promise<RunningChildServi
     ports: [options.port],
     pidFile: options.pidFile,
     onLog: options.onLog,
-    ready: () => fetch(`${url}/robots.txt`, { method: 'HEAD' }).then(() => true, () => false),
+    ready: () =>
+      fetch(`${url}/robots.txt`, { method: 'HEAD' }).then(
+        () => true,
+        () => false,
+      ),
   });
 }

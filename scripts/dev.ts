@@ -10,38 +10,52 @@ import { startStack } from '../local/stack.ts';
 
 const config = loadConfig();
 const { env } = config;
-const stack = await startStack(config, {
-  api: env.LOCAL_API_PORT,
-  db: env.LOCAL_DB_PORT,
-  rest: env.LOCAL_REST_PORT,
-  restAdmin: env.LOCAL_REST_PORT + 1,
-  smtp: env.LOCAL_SMTP_PORT,
-  mailWeb: env.LOCAL_MAIL_WEB_PORT,
-  content: env.LOCAL_CONTENT_PORT,
-}, (line) => console.log(`  ${line}`));
-
-const vite = spawn(join(repoRoot, 'node_modules', '.bin', 'react-router'), ['dev', '--host', '127.0.0.1', '--port', String(env.WEB_PORT), '--strictPort'], {
-  cwd: join(repoRoot, 'web'),
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    SUPABASE_URL: stack.apiUrl,
-    SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
-    SANITY_PROJECT_ID: env.SANITY_PROJECT_ID,
-    SANITY_DATASET: env.SANITY_DATASET,
-    SANITY_API_VERSION: env.SANITY_API_VERSION,
-    SANITY_API_HOST: stack.contentUrl,
-    SITE_URL: env.SITE_URL,
+const stack = await startStack(
+  config,
+  {
+    api: env.LOCAL_API_PORT,
+    db: env.LOCAL_DB_PORT,
+    rest: env.LOCAL_REST_PORT,
+    restAdmin: env.LOCAL_REST_PORT + 1,
+    smtp: env.LOCAL_SMTP_PORT,
+    mailWeb: env.LOCAL_MAIL_WEB_PORT,
+    content: env.LOCAL_CONTENT_PORT,
   },
-});
+  (line) => console.log(`  ${line}`),
+);
+
+const vite = spawn(
+  join(repoRoot, 'node_modules', '.bin', 'react-router'),
+  ['dev', '--host', '127.0.0.1', '--port', String(env.WEB_PORT), '--strictPort'],
+  {
+    cwd: join(repoRoot, 'web'),
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      SUPABASE_URL: stack.apiUrl,
+      SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
+      SANITY_PROJECT_ID: env.SANITY_PROJECT_ID,
+      SANITY_DATASET: env.SANITY_DATASET,
+      SANITY_API_VERSION: env.SANITY_API_VERSION,
+      SANITY_API_HOST: stack.contentUrl,
+      SITE_URL: env.SITE_URL,
+    },
+  },
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.removeAllListeners(signal);
   process.once(signal, () => {
     vite.kill('SIGTERM');
-    stack.stop().then(() => process.exit(0), () => process.exit(1));
+    stack.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 }
 vite.once('exit', (code) => {
-  stack.stop().then(() => process.exit(code ?? 0), () => process.exit(1));
+  stack.stop().then(
+    () => process.exit(code ?? 0),
+    () => process.exit(1),
+  );
 });

@@ -1,7 +1,9 @@
 /** CORS as Supabase's API gateway answers it: any origin, the client's requested headers allowed. */
 
-const allowedHeaders = 'authorization, x-client-info, apikey, content-type, x-supabase-api-version, accept-profile, content-profile, prefer, range, x-upsert, accept';
-const exposedHeaders = 'content-range, content-location, x-supabase-api-version, x-sb-error-code, range-unit, preference-applied';
+const allowedHeaders =
+  'authorization, x-client-info, apikey, content-type, x-supabase-api-version, accept-profile, content-profile, prefer, range, x-upsert, accept';
+const exposedHeaders =
+  'content-range, content-location, x-supabase-api-version, x-sb-error-code, range-unit, preference-applied';
 
 export function corsHeaders(request: Request): Headers {
   const headers = new Headers({

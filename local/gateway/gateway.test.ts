@@ -67,7 +67,9 @@ describe('apikey check', () => {
 
 describe('routing', () => {
   it('strips the prefix and uses the key as the JWT when no user token is sent', async () => {
-    const response = await call('/rest/v1/events?select=id,title&or=(title.ilike.*a*)', { headers: { apikey: anonKey } });
+    const response = await call('/rest/v1/events?select=id,title&or=(title.ilike.*a*)', {
+      headers: { apikey: anonKey },
+    });
     const seen = await response.json();
     expect(seen).toMatchObject({ service: 'rest', path: '/events', authorization: `Bearer ${anonKey}` });
     expect(decodeURIComponent(seen.search)).toBe('?select=id,title&or=(title.ilike.*a*)');
@@ -79,7 +81,11 @@ describe('routing', () => {
   });
 
   it('streams request bodies to REST', async () => {
-    const response = await call('/rest/v1/events', { method: 'POST', headers: { apikey: anonKey }, body: '{"title":"x"}' });
+    const response = await call('/rest/v1/events', {
+      method: 'POST',
+      headers: { apikey: anonKey },
+      body: '{"title":"x"}',
+    });
     expect(await response.json()).toMatchObject({ body: '{"title":"x"}' });
   });
 
@@ -93,10 +99,13 @@ describe('routing', () => {
   });
 
   it('answers 502 when the upstream is down', async () => {
-    const down = await serve(createGateway({ anonKey, serviceRoleKey, restUrl: 'http://127.0.0.1:1', auth: echo('a'), functions: echo('f') }), {
-      port: 0,
-      service: 'gateway',
-    });
+    const down = await serve(
+      createGateway({ anonKey, serviceRoleKey, restUrl: 'http://127.0.0.1:1', auth: echo('a'), functions: echo('f') }),
+      {
+        port: 0,
+        service: 'gateway',
+      },
+    );
     const response = await fetch(`${down.url}/rest/v1/events`, { headers: { apikey: anonKey } });
     await down.close();
     expect(response.status).toBe(502);

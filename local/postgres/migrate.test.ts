@@ -48,7 +48,9 @@ describe('bootstrap', () => {
     await db.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub: '7f0d6c4e-3f55-4a43-9b7a-6a3c1e2f9d10', role: 'authenticated', email: 'a@ascent.example' }),
     ]);
-    const { rows } = await db.query('select auth.uid() as uid, auth.role() as role, auth.email() as email, auth.jwt() as jwt');
+    const { rows } = await db.query(
+      'select auth.uid() as uid, auth.role() as role, auth.email() as email, auth.jwt() as jwt',
+    );
     await db.query('rollback');
     expect(rows[0]).toMatchObject({
       uid: '7f0d6c4e-3f55-4a43-9b7a-6a3c1e2f9d10',

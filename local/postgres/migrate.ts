@@ -56,15 +56,16 @@ export async function applyMigrations(db: Client, dir = migrationsDir): Promise<
     await db.query('begin');
     try {
       await db.query(sql);
-      await db.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-        migration.version,
-        migration.name,
-        [sql],
-      ]);
+      await db.query(
+        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+        [migration.version, migration.name, [sql]],
+      );
       await db.query('commit');
     } catch (error) {
       await db.query('rollback');
-      throw new Error(`Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     done.push(migration.version);
   }
@@ -85,7 +86,10 @@ export async function seedOnce(db: Client, file = seedFile): Promise<boolean> {
   try {
     await db.query(sql);
     const hash = createHash('sha256').update(sql).digest('hex');
-    await db.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', ['supabase/seed.sql', hash]);
+    await db.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+      'supabase/seed.sql',
+      hash,
+    ]);
     await db.query('commit');
   } catch (error) {
     await db.query('rollback');

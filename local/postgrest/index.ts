@@ -49,7 +49,11 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
       PGRST_LOG_LEVEL: 'error',
     },
     // /ready answers 200 once the schema cache is loaded; until then REST calls get 503.
-    ready: () => fetch(`${adminUrl}/ready`).then((r) => r.ok, () => false),
+    ready: () =>
+      fetch(`${adminUrl}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ),
   });
   return { url: `http://127.0.0.1:${options.port}`, stop: service.stop };
 }

@@ -23,7 +23,11 @@ function commandLine(pid: number): string {
  * Sends `signal` to `pid` when it is still alive and its command line mentions `expected`
  * (so a recycled pid of an unrelated process is left alone), then waits up to 10 s for it to go.
  */
-export async function stopStaleProcess(pid: number, expected: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export async function stopStaleProcess(
+  pid: number,
+  expected: string,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
   if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid)) return;
   if (!commandLine(pid).includes(expected)) return;
   process.kill(pid, signal);

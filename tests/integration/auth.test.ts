@@ -72,7 +72,11 @@ describe('signing in through the gateway', () => {
 
   it('refuses sign-ups, which this instance does not allow', async () => {
     const { error } = await visitor().auth.signUp({ email: `new-${randomUUID()}@ascent.example`, password });
-    expect(error).toMatchObject({ status: 422, code: 'signup_disabled', message: 'Signups not allowed for this instance' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'signup_disabled',
+      message: 'Signups not allowed for this instance',
+    });
   });
 
   it('needs an e-mail or phone and a password', async () => {
@@ -127,7 +131,9 @@ describe('npm run staff:add', () => {
   it('updates the password when run again for the same address', async () => {
     const again = staffAdd(email, 'Second-password-2');
     expect(again.status, again.stderr).toBe(0);
-    expect((await visitor().auth.signInWithPassword({ email, password: 'First-password-1' })).error?.code).toBe('invalid_credentials');
+    expect((await visitor().auth.signInWithPassword({ email, password: 'First-password-1' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await visitor().auth.signInWithPassword({ email, password: 'Second-password-2' })).error).toBeNull();
   });
 

@@ -70,8 +70,14 @@ async function waitForOutput(started: Started, pattern: RegExp, timeoutMs = 60_0
 
 async function everyPortAnswers(env: Ports): Promise<Record<string, number | string>> {
   const key = loadConfig().env.SUPABASE_ANON_KEY;
-  const status = (url: string, init?: RequestInit) => fetch(url, init).then((r) => r.status, (e: Error) => e.message);
-  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${env.LOCAL_DB_PORT}/postgres` });
+  const status = (url: string, init?: RequestInit) =>
+    fetch(url, init).then(
+      (r) => r.status,
+      (e: Error) => e.message,
+    );
+  const db = new pg.Client({
+    connectionString: `postgres://postgres:postgres@127.0.0.1:${env.LOCAL_DB_PORT}/postgres`,
+  });
   const dbAnswer = await db.connect().then(
     () => db.query('select 1').then(() => 200),
     (e: Error) => e.message,
@@ -82,7 +88,9 @@ async function everyPortAnswers(env: Ports): Promise<Record<string, number | str
     auth: await status(`http://127.0.0.1:${env.LOCAL_API_PORT}/auth/v1/health`),
     db: dbAnswer,
     mail: await status(`http://127.0.0.1:${env.LOCAL_MAIL_WEB_PORT}/`),
-    content: await status(`http://127.0.0.1:${env.LOCAL_CONTENT_PORT}/v2025-02-19/data/query/production?query=count(*)`),
+    content: await status(
+      `http://127.0.0.1:${env.LOCAL_CONTENT_PORT}/v2025-02-19/data/query/production?query=count(*)`,
+    ),
     web: await status(`http://127.0.0.1:${env.WEB_PORT}/about`),
   };
 }
@@ -115,7 +123,13 @@ describe('npm start', { timeout: 180_000 }, () => {
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    for (const port of [env.LOCAL_API_PORT, env.LOCAL_DB_PORT, env.LOCAL_REST_PORT, env.LOCAL_CONTENT_PORT, env.WEB_PORT]) {
+    for (const port of [
+      env.LOCAL_API_PORT,
+      env.LOCAL_DB_PORT,
+      env.LOCAL_REST_PORT,
+      env.LOCAL_CONTENT_PORT,
+      env.WEB_PORT,
+    ]) {
       expect(await portIsFree(port)).toBe(true);
     }
   });

@@ -12,15 +12,17 @@ import { staticFiles } from './static-files.ts';
 const buildDir = join(import.meta.dirname, '..', 'build');
 const build = (await import(join(buildDir, 'server', 'index.js'))) as ServerBuild;
 const renderPage = createRequestHandler(build, 'production');
-const cachedPage = createPageCache((request) => renderPage(request), { freshMs: 3_000, staleMs: 10_000, maxEntries: 1_000 });
+const cachedPage = createPageCache((request) => renderPage(request), {
+  freshMs: 3_000,
+  staleMs: 10_000,
+  maxEntries: 1_000,
+});
 const serveStatic = staticFiles(join(buildDir, 'client'));
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 3000);
 
-const server = createServer(
-  createRequestListener(async (request) => serveStatic(request) ?? cachedPage(request)),
-);
+const server = createServer(createRequestListener(async (request) => serveStatic(request) ?? cachedPage(request)));
 
 server.once('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} (website) is already in use` : error);
