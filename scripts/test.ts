@@ -22,6 +22,8 @@ const playwrightReportFile = join(repoRoot, '.tmp', 'playwright-report.json');
 const steps: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  // sanity build exits 0 even with an invalid schema: vitest runs `sanity schema validate` too.
+  { name: 'Sanity Studio build', command: 'npm', args: ['run', '--silent', 'build', '-w', 'studio'] },
   {
     name: 'vitest (unit + integration)',
     command: 'npx',
@@ -65,7 +67,11 @@ const failedSteps: string[] = [];
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const started = Date.now();
-  const result = spawnSync(step.command, step.args, { cwd: step.cwd ?? repoRoot, stdio: 'inherit', env: process.env });
+  const result = spawnSync(step.command, step.args, {
+    cwd: step.cwd ?? repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, SANITY_TELEMETRY_DISABLED: '1' },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status === 0) console.log(`✔ ${step.name} (${seconds} s)`);
   else {
