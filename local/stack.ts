@@ -31,6 +31,20 @@ export interface StackPorts {
   web?: number;
 }
 
+/** The configured ports (.env / .env.example); the website's only when it is to be served from its build. */
+export function configuredPorts(env: StackConfig['env'], options: { website: boolean }): StackPorts {
+  return {
+    api: env.LOCAL_API_PORT,
+    db: env.LOCAL_DB_PORT,
+    rest: env.LOCAL_REST_PORT,
+    restAdmin: env.LOCAL_REST_PORT + 1,
+    smtp: env.LOCAL_SMTP_PORT,
+    mailWeb: env.LOCAL_MAIL_WEB_PORT,
+    content: env.LOCAL_CONTENT_PORT,
+    ...(options.website ? { web: env.WEB_PORT } : {}),
+  };
+}
+
 export interface RunningStack {
   apiUrl: string;
   anonKey: string;

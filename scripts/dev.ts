@@ -6,23 +6,11 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfig } from '../local/config.ts';
 import { repoRoot } from '../local/env.ts';
-import { startStack } from '../local/stack.ts';
+import { configuredPorts, startStack } from '../local/stack.ts';
 
 const config = loadConfig();
 const { env } = config;
-const stack = await startStack(
-  config,
-  {
-    api: env.LOCAL_API_PORT,
-    db: env.LOCAL_DB_PORT,
-    rest: env.LOCAL_REST_PORT,
-    restAdmin: env.LOCAL_REST_PORT + 1,
-    smtp: env.LOCAL_SMTP_PORT,
-    mailWeb: env.LOCAL_MAIL_WEB_PORT,
-    content: env.LOCAL_CONTENT_PORT,
-  },
-  (line) => console.log(`  ${line}`),
-);
+const stack = await startStack(config, configuredPorts(env, { website: false }), (line) => console.log(`  ${line}`));
 
 const vite = spawn(
   join(repoRoot, 'node_modules', '.bin', 'react-router'),

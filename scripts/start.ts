@@ -1,20 +1,11 @@
 /** `npm start`: the whole site on embedded local services, seeded, until Ctrl-C or SIGTERM. */
 import { loadConfig } from '../local/config.ts';
 import { assertPortFree } from '../local/http/ports.ts';
-import { startStack, type StackPorts } from '../local/stack.ts';
+import { configuredPorts, startStack } from '../local/stack.ts';
 
 const config = loadConfig();
 const { env } = config;
-const ports: StackPorts = {
-  api: env.LOCAL_API_PORT,
-  db: env.LOCAL_DB_PORT,
-  rest: env.LOCAL_REST_PORT,
-  restAdmin: env.LOCAL_REST_PORT + 1,
-  smtp: env.LOCAL_SMTP_PORT,
-  mailWeb: env.LOCAL_MAIL_WEB_PORT,
-  content: env.LOCAL_CONTENT_PORT,
-  web: env.WEB_PORT,
-};
+const ports = configuredPorts(env, { website: true });
 
 const services: Array<[number, string]> = [
   [ports.api, 'Supabase API gateway'],
