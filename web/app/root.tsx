@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
   type HeadersFunction,
   type LoaderFunctionArgs,
+  type MetaFunction,
 } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import type { ReactNode } from 'react';
@@ -18,6 +19,7 @@ import { publicEnv } from './config/env.server';
 import { MaintenancePage } from './components/layout/maintenance-page';
 import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag';
 import { maintenanceActive } from './features/maintenance/maintenance.server';
+import { maintenanceMeta, rootMeta } from './features/seo/route-meta';
 import { ThemeProvider } from './features/theme/theme-provider';
 import { themeBootScript } from './features/theme/theme-storage';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
@@ -36,6 +38,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return { settings, env: publicEnv() };
 }
+
+/** Site-wide defaults and the Organization JSON-LD; pages merge their own tags over these. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (data) return rootMeta(data.settings, data.env.siteUrl);
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    const { settings } = error.data as { settings: SiteSettings };
+    return maintenanceMeta(settings.instituteName);
+  }
+  return [{ title: 'Something went wrong' }, { name: 'robots', content: 'noindex' }];
+};
 
 export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 

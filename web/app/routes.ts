@@ -3,6 +3,8 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 export default [
   route('maintenance-preview', 'routes/maintenance-preview.tsx'),
+  route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('robots.txt', 'routes/robots[.]txt.ts'),
   layout('routes/site-layout.tsx', [
     index('routes/cms-page.tsx', { id: 'home' }),
     route('*', 'routes/cms-page.tsx', { id: 'cms-page' }),

@@ -33,6 +33,8 @@ export interface PublicEnv {
   sanityProjectId: string;
   sanityDataset: string;
   sanityApiHost: string;
+  /** The public origin (no trailing slash), for canonical URLs, Open Graph and JSON-LD. */
+  siteUrl: string;
 }
 
 export function publicEnv(): PublicEnv {
@@ -43,5 +45,6 @@ export function publicEnv(): PublicEnv {
     sanityProjectId: env.SANITY_PROJECT_ID,
     sanityDataset: env.SANITY_DATASET,
     sanityApiHost: env.SANITY_API_HOST,
+    siteUrl: env.SITE_URL.replace(/\/+$/, ''),
   };
 }

@@ -3,8 +3,10 @@ import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, typ
 import { PageBlocks } from '../blocks/page-blocks';
 import { NotFound } from '../components/layout/not-found';
 import { documentForPath } from '../config/routes-table';
+import { documentMeta, notFoundMeta } from '../features/seo/route-meta';
 import { findRedirect } from '../lib/sanity/redirects.server';
 import { loadRoutableDocument } from '../lib/sanity/routable.server';
+import type { Route } from './+types/cms-page';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
@@ -14,6 +16,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const moved = await findRedirect(pathname, request.method);
   if (moved) throw redirect(moved.location, moved.status);
   throw data(null, { status: 404 });
+}
+
+/** Title, description, canonical, Open Graph, Twitter and BreadcrumbList over the root's tags. */
+export function meta({ data, matches }: Route.MetaArgs) {
+  const [root, layout] = matches;
+  if (!root?.loaderData) return [];
+  const { settings, env } = root.loaderData;
+  if (!data) return notFoundMeta(settings.instituteName, root.meta);
+  const { document } = data;
+  return documentMeta({
+    document: { ...document, summary: 'summary' in document ? document.summary : null },
+    settings,
+    siteUrl: env.siteUrl,
+    menu: layout?.loaderData?.navigation,
+    parent: root.meta,
+  });
 }
 
 export default function CmsPage() {

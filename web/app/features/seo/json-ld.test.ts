@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbJsonLd, courseJsonLd, eventJsonLd, organizationJsonLd, serializeJsonLd } from './json-ld';
+import { settings, siteUrl } from './fixtures.test-support';
+
+const context = { siteUrl, instituteName: 'Ascent' };
+
+describe('organizationJsonLd', () => {
+  const org = organizationJsonLd(settings, siteUrl);
+
+  it('names the institute with its URL, raster logo and social profiles', () => {
+    expect(org).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      '@id': 'https://ascent.example/#organization',
+      name: 'Ascent',
+      url: 'https://ascent.example/',
+      logo: 'https://cdn.example/images/p/d/logo-100x40.svg?w=512&fm=png',
+      sameAs: ['https://www.facebook.com/ascent.example', 'https://twitter.com/ascent_ke'],
+    });
+  });
+
+  it('gives the Kiambu Road address and a contact point with phone and e-mail', () => {
+    expect(org.address).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: 'Ascent Training Centre, Kiambu Road, Ridgeways',
+      addressLocality: 'Nairobi',
+      addressCountry: 'Kenya',
+    });
+    expect(org.contactPoint).toMatchObject({
+      '@type': 'ContactPoint',
+      telephone: '+254 700 000 000',
+      email: 'info@ascent.example',
+    });
+  });
+
+  it('leaves out what settings lack', () => {
+    const bare = organizationJsonLd({ ...settings, logo: null, socialLinks: null, tagline: null }, siteUrl);
+    expect(bare).not.toHaveProperty('logo');
+    expect(bare).not.toHaveProperty('sameAs');
+    expect(bare).not.toHaveProperty('description');
+  });
+});
+
+describe('breadcrumbJsonLd', () => {
+  it('numbers the crumbs from 1 with absolute URLs', () => {
+    expect(
+      breadcrumbJsonLd(
+        [
+          { name: 'Home', path: '/' },
+          { name: 'Our Services', path: '/services' },
+          { name: 'HR Advisory', path: '/services/hr-advisory' },
+        ],
+        siteUrl,
+      ),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://ascent.example/' },
+        { '@type': 'ListItem', position: 2, name: 'Our Services', item: 'https://ascent.example/services' },
+        { '@type': 'ListItem', position: 3, name: 'HR Advisory', item: 'https://ascent.example/services/hr-advisory' },
+      ],
+    });
+  });
+});
+
+describe('courseJsonLd', () => {
+  const program = {
+    title: 'IFRS Update',
+    description: 'Two days on the new standards.',
+    category: 'Finance',
+    focus: 'Reporting',
+    mode: 'In person',
+    price: { amount: 650, currency: 'USD' },
+  };
+
+  it('describes the program, its provider, price and mode', () => {
+    expect(courseJsonLd(program, context)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Course',
+      name: 'IFRS Update',
+      description: 'Two days on the new standards.',
+      url: 'https://ascent.example/training',
+      provider: {
+        '@type': 'Organization',
+        '@id': 'https://ascent.example/#organization',
+        name: 'Ascent',
+        url: 'https://ascent.example/',
+      },
+      keywords: 'Finance, Reporting',
+      offers: { '@type': 'Offer', category: 'Paid', price: '650.00', priceCurrency: 'USD' },
+      hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'Onsite' },
+    });
+  });
+
+  it('maps stored and displayed delivery modes, and skips unknown ones', () => {
+    const mode = (value: string) => courseJsonLd({ ...program, mode: value }, context).hasCourseInstance;
+    expect(mode('virtual')).toEqual({ '@type': 'CourseInstance', courseMode: 'Online' });
+    expect(mode('Online')).toEqual({ '@type': 'CourseInstance', courseMode: 'Online' });
+    expect(mode('hybrid')).toEqual({ '@type': 'CourseInstance', courseMode: 'Blended' });
+    expect(mode('in-person')).toEqual({ '@type': 'CourseInstance', courseMode: 'Onsite' });
+    expect(mode('by pigeon')).toBeUndefined();
+  });
+});
+
+describe('eventJsonLd', () => {
+  const event = {
+    title: 'CFO Breakfast',
+    description: 'Budget season briefing.',
+    venue: 'Ascent Training Centre, Kiambu Road',
+    mode: 'In person',
+    startsAt: '2026-12-02T05:00:00Z',
+    endsAt: '2026-12-02T08:00:00Z',
+    registrationUrl: 'https://forms.example/cfo',
+  };
+
+  it('describes an in-person event at its venue', () => {
+    expect(eventJsonLd(event, context)).toMatchObject({
+      '@type': 'Event',
+      name: 'CFO Breakfast',
+      startDate: '2026-12-02T05:00:00Z',
+      endDate: '2026-12-02T08:00:00Z',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: event.venue, address: event.venue },
+      organizer: { '@type': 'Organization', name: 'Ascent' },
+      offers: { '@type': 'Offer', url: 'https://forms.example/cfo' },
+    });
+  });
+
+  it('gives virtual events a virtual location and hybrid events both', () => {
+    expect(eventJsonLd({ ...event, mode: 'virtual' }, context)).toMatchObject({
+      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+      location: { '@type': 'VirtualLocation', url: 'https://forms.example/cfo' },
+    });
+    const hybrid = eventJsonLd(
+      { ...event, mode: 'Hybrid', registrationUrl: null, imageUrl: '/images/cfo.jpg' },
+      context,
+    );
+    expect(hybrid.location).toEqual([
+      { '@type': 'Place', name: event.venue, address: event.venue },
+      { '@type': 'VirtualLocation', url: 'https://ascent.example/events' },
+    ]);
+    expect(hybrid.image).toEqual(['https://ascent.example/images/cfo.jpg']);
+    expect(hybrid).not.toHaveProperty('offers');
+  });
+});
+
+describe('serializeJsonLd', () => {
+  it('cannot close its script element, and still parses to the same data', () => {
+    const data = { '@type': 'Thing', name: '</script><script>alert(1)</script> & \u2028' };
+    const json = serializeJsonLd(data);
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual(data);
+  });
+});

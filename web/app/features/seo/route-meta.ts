@@ -1,0 +1,60 @@
+/** What the root and the CMS page routes put in <head>: composed from the builders beside this file. */
+import type { MetaDescriptor } from 'react-router';
+import { breadcrumbJsonLd, organizationJsonLd } from './json-ld';
+import { breadcrumbTrail, type MenuForCrumbs } from './breadcrumbs';
+import { mergeMeta, pageMeta, pageTitle } from './meta';
+import type { SeoFields, SeoSettings } from './types';
+
+/** Every page: the site-wide title and description (pages override them) and the Organization. */
+export function rootMeta(settings: SeoSettings, siteUrl: string): MetaDescriptor[] {
+  const defaults = settings.defaultSeo;
+  return [
+    { title: defaults?.title || settings.instituteName },
+    { name: 'description', content: defaults?.description || settings.tagline || '' },
+    { property: 'og:site_name', content: settings.instituteName },
+    { 'script:ld+json': organizationJsonLd(settings, siteUrl) },
+  ];
+}
+
+/** The maintenance page (503 or preview): never indexed. */
+export function maintenanceMeta(instituteName: string): MetaDescriptor[] {
+  return [{ title: pageTitle('Under Maintenance', instituteName) }, { name: 'robots', content: 'noindex' }];
+}
+
+/** A CMS document as the page loaders return it. */
+export interface MetaDocument {
+  title: string;
+  path: string;
+  seo?: SeoFields | null;
+  summary?: string | null;
+}
+
+export interface DocumentMetaInput {
+  document: MetaDocument;
+  settings: SeoSettings;
+  siteUrl: string;
+  menu?: MenuForCrumbs;
+  parent: readonly MetaDescriptor[];
+}
+
+/** A CMS page: its tags and BreadcrumbList over the root's Organization. */
+export function documentMeta({ document, settings, siteUrl, menu, parent }: DocumentMetaInput): MetaDescriptor[] {
+  const own = pageMeta({
+    settings,
+    siteUrl,
+    path: document.path,
+    title: document.title,
+    summary: document.summary,
+    seo: document.seo,
+  });
+  const crumbs = breadcrumbTrail(document.path, document.title, menu);
+  return mergeMeta(parent, [...own, { 'script:ld+json': breadcrumbJsonLd(crumbs, siteUrl) }]);
+}
+
+/** An unknown path: a clear title, and no indexing of the error page. */
+export function notFoundMeta(instituteName: string, parent: readonly MetaDescriptor[]): MetaDescriptor[] {
+  return mergeMeta(parent, [
+    { title: pageTitle('Page not found', instituteName) },
+    { name: 'robots', content: 'noindex' },
+  ]);
+}

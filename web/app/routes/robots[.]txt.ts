@@ -1,0 +1,9 @@
+/** /robots.txt: crawl everything but the staff area and sign-in; points at the sitemap. */
+import { serverEnv } from '../config/env.server';
+import { robotsTxt } from '../features/seo/sitemap';
+
+export function loader() {
+  return new Response(robotsTxt(serverEnv().SITE_URL), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}
