@@ -1,0 +1,132 @@
+/** The three reads, against a recording stand-in for supabase-js's query builder. */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { ilikeAnyFilter } from './ilike-filter';
+import { RESULTS_PER_GROUP, searchCatalogue } from './search-catalogue';
+
+interface Call {
+  view: string;
+  select?: string;
+  or?: string;
+  order?: string;
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+type Reply = { data: unknown; error: null } | { data: null; error: { message: string } };
+
+/** A client whose reads are answered by hand, so the test decides timing and outcome. */
+function fakeClient(answer: (call: Call) => Reply | Promise<Reply>) {
+  const calls: Call[] = [];
+  const started: string[] = [];
+  const client = {
+    from(view: string) {
+      const call: Call = { view };
+      calls.push(call);
+      const builder = {
+        select: (columns: string) => ((call.select = columns), builder),
+        or: (filter: string) => ((call.or = filter), builder),
+        order: (column: string) => ((call.order = column), builder),
+        limit: (count: number) => ((call.limit = count), builder),
+        abortSignal: (signal: AbortSignal) => ((call.signal = signal), builder),
+        then<T>(resolve: (reply: Reply) => T, reject: (error: unknown) => T) {
+          started.push(view);
+          return Promise.resolve(answer(call)).then(resolve, reject);
+        },
+      };
+      return builder;
+    },
+  };
+  return { client: client as unknown as SupabaseClient, calls, started };
+}
+
+const rows: Record<string, unknown[]> = {
+  public_events: [{ id: 'e1', title: 'Forum', description: 'Leaders meet' }],
+  public_training_programs: [{ id: 'p1', title: 'Leading teams', category: 'Leadership', focus: 'Teams' }],
+  public_services: [{ id: 's1', title: 'Strategic Leadership', description: 'Boards', slug: 'strategic-leadership' }],
+};
+
+describe('searchCatalogue', () => {
+  it('reads the three public views with exactly the specified columns and match columns', async () => {
+    const { client, calls } = fakeClient((call) => ({ data: rows[call.view], error: null }));
+    const results = await searchCatalogue(client, 'lead');
+    expect(calls.map(({ view, select, or }) => ({ view, select, or }))).toEqual([
+      { view: 'public_events', select: 'id, title, description', or: ilikeAnyFilter(['title', 'description'], 'lead') },
+      {
+        view: 'public_training_programs',
+        select: 'id, title, category, focus',
+        or: ilikeAnyFilter(['title', 'category', 'focus'], 'lead'),
+      },
+      {
+        view: 'public_services',
+        select: 'id, title, description, slug',
+        or: ilikeAnyFilter(['title', 'description'], 'lead'),
+      },
+    ]);
+    expect(calls.every((call) => call.order === 'title' && call.limit === RESULTS_PER_GROUP)).toBe(true);
+    expect(results).toEqual({
+      events: rows.public_events,
+      programs: rows.public_training_programs,
+      services: rows.public_services,
+    });
+  });
+
+  it('issues the three reads together, before any answers', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { client, started } = fakeClient(async (call) => {
+      await gate;
+      return { data: rows[call.view], error: null };
+    });
+    const search = searchCatalogue(client, 'lead');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(started).toHaveLength(3);
+    release();
+    await search;
+  });
+
+  it('fails as a whole when any one read fails', async () => {
+    for (const failing of Object.keys(rows)) {
+      const { client } = fakeClient((call) =>
+        call.view === failing ? { data: null, error: { message: 'boom' } } : { data: rows[call.view], error: null },
+      );
+      await expect(searchCatalogue(client, 'lead')).rejects.toThrow(`${failing}: boom`);
+    }
+    const { client } = fakeClient((call) =>
+      call.view === 'public_services' ? Promise.reject(new TypeError('Failed to fetch')) : { data: [], error: null },
+    );
+    await expect(searchCatalogue(client, 'lead')).rejects.toThrow('Failed to fetch');
+  });
+
+  it('makes no call for blank text', async () => {
+    const { client, calls } = fakeClient(() => ({ data: [], error: null }));
+    expect(await searchCatalogue(client, ' \t ')).toEqual({ events: [], programs: [], services: [] });
+    expect(calls).toEqual([]);
+  });
+
+  it('passes awkward text through the quoting filter builder', async () => {
+    const text = `, ( ) % _ * " ' \\`;
+    const { client, calls } = fakeClient(() => ({ data: [], error: null }));
+    await searchCatalogue(client, text);
+    expect(calls[0]?.or).toBe(ilikeAnyFilter(['title', 'description'], text));
+  });
+
+  it('hands the abort signal to every read', async () => {
+    const controller = new AbortController();
+    const { client, calls } = fakeClient(() => ({ data: [], error: null }));
+    await searchCatalogue(client, 'x', controller.signal);
+    expect(calls.map((call) => call.signal)).toEqual([controller.signal, controller.signal, controller.signal]);
+  });
+
+  it('rejects rows that are not what was selected', async () => {
+    const { client } = fakeClient((call) =>
+      call.view === 'public_services'
+        ? { data: [{ id: 's1', title: 'X', description: 'Y' }], error: null }
+        : { data: [], error: null },
+    );
+    await expect(searchCatalogue(client, 'x')).rejects.toThrow('public_services: slug missing');
+    const { client: notRows } = fakeClient(() => ({ data: { id: 1 }, error: null }));
+    await expect(searchCatalogue(notRows, 'x')).rejects.toThrow('expected rows');
+  });
+});
