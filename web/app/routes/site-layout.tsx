@@ -1,17 +1,36 @@
-/** The public site layout: header, the page, footer. */
-import { Outlet, useLoaderData } from 'react-router';
+/** The public site layout: skip link, header, the page (with its transition), footer. */
+import { useEffect, useRef } from 'react';
+import { Outlet, useLoaderData, useLocation } from 'react-router';
+import { PageTransition } from '../components/layout/page-transition';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
+import { useHashScroll } from '../features/navigation/use-hash-scroll';
+import { configureBrowserSupabase } from '../lib/supabase/browser-client';
 import { loadNavigation } from '../lib/sanity/site-settings.server';
 import { useRootData } from '../root';
+import '../components/layout/site-shell.css';
 
 export async function loader() {
   return { navigation: await loadNavigation() };
 }
 
+/** After a client-side page change (not a section jump), focus moves to the new page's content. */
+function useFocusMainOnNavigation() {
+  const { pathname, hash } = useLocation();
+  const previousPath = useRef(pathname);
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    if (!hash) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname, hash]);
+}
+
 export default function SiteLayout() {
   const { navigation } = useLoaderData<typeof loader>();
   const root = useRootData();
+  configureBrowserSupabase(root?.env);
+  useHashScroll();
+  useFocusMainOnNavigation();
   if (!root) return null;
   return (
     <>
@@ -20,7 +39,9 @@ export default function SiteLayout() {
       </a>
       <SiteHeader navigation={navigation} settings={root.settings} />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <PageTransition>
+          <Outlet />
+        </PageTransition>
       </main>
       <SiteFooter settings={root.settings} />
     </>

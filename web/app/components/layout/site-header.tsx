@@ -1,28 +1,120 @@
-/** Site header (first cut: brand, main menu, theme control). */
-import { Link, NavLink } from 'react-router';
+/**
+ * The site header: brand, the CMS main menu (disclosure submenus), search, cart with item count,
+ * theme control and, on narrow screens, the mobile menu. The active item follows the path and
+ * the linked section crossing the middle of the viewport; past HEADER_SCROLL_THRESHOLD_PX of
+ * scroll the header takes its scrolled look (`data-scrolled="true"`). `data-site-header` is what
+ * section scrolling measures for its offset (section-scroll.ts).
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { HEADER_SCROLL_THRESHOLD_PX } from '../../config/shell';
+import { activeHref, sectionIdsForPath } from '../../features/navigation/nav-links';
+import { useActiveSection } from '../../features/navigation/use-active-section';
+import { useScrolledPast } from '../../features/navigation/use-scrolled-past';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import type { Navigation, SiteSettings } from '../../lib/sanity/site-settings.server';
+import { CartLink } from './cart-link';
+import { HeaderSearchSlot } from './header-search-slot';
+import { MainMenu } from './main-menu';
+import { menuEntries, menuHrefs } from './menu-model';
+import { MobileMenu } from './mobile-menu';
+import './site-header.css';
 
 type Props = { navigation: Navigation; settings: SiteSettings };
 
+/** Matches the CSS breakpoint where the menu bar replaces the menu button. */
+const desktopQuery = '(min-width: 75em)';
+
 export function SiteHeader({ navigation, settings }: Props) {
+  const location = useLocation();
+  const entries = useMemo(() => menuEntries(navigation.mainMenu), [navigation]);
+  const hrefs = useMemo(() => menuHrefs(entries), [entries]);
+  const sectionIds = useMemo(() => sectionIdsForPath(hrefs, location.pathname), [hrefs, location.pathname]);
+  const section = useActiveSection(sectionIds, location.pathname);
+  const current = activeHref(hrefs, location.pathname, section);
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
+
+  const menuId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const restoreFocus = useRef(true);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback((returnFocus: boolean) => {
+    restoreFocus.current = returnFocus;
+    setMenuOpen(false);
+  }, []);
+  const onMenuClosed = useCallback(() => {
+    if (restoreFocus.current) menuButtonRef.current?.focus();
+  }, []);
+
+  // Navigation closes the mobile menu (focus then belongs to the new page).
+  useEffect(() => closeMenu(false), [location.key, closeMenu]);
+
+  // Growing to the desktop layout closes it too: the bar shows the same links.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const query = window.matchMedia(desktopQuery);
+    const onChange = () => query.matches && closeMenu(false);
+    onChange();
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [menuOpen, closeMenu]);
+
+  const logo = settings.logo?.asset;
   return (
-    <header className="site-header">
-      <div className="container header-row">
-        <Link to="/" className="brand">
-          {settings.instituteName}
+    <header
+      className="site-header"
+      data-scrolled={scrolled ? 'true' : 'false'}
+      data-site-header=""
+      id="top"
+      tabIndex={-1}
+    >
+      <div className="container site-header__row">
+        <Link to="/" className="site-header__brand">
+          {logo ? (
+            <img
+              src={logo.url}
+              alt={settings.instituteName}
+              width={logo.width ?? undefined}
+              height={logo.height ?? undefined}
+              className="site-header__logo"
+              decoding="async"
+            />
+          ) : (
+            settings.instituteName
+          )}
         </Link>
-        <nav aria-label="Main">
-          <ul className="main-menu">
-            {navigation.mainMenu?.map((item) => (
-              <li key={item._key}>
-                <NavLink to={item.link?.href ?? '/'}>{item.label}</NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Main" className="site-header__nav">
+          <MainMenu entries={entries} activeHref={current} variant="bar" />
         </nav>
-        <ThemeToggle />
+        <div className="site-header__actions">
+          <HeaderSearchSlot />
+          <CartLink />
+          <ThemeToggle />
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="icon-button site-header__menu-button"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
       </div>
+      <MobileMenu
+        id={menuId}
+        open={menuOpen}
+        onClose={closeMenu}
+        onClosed={onMenuClosed}
+        entries={entries}
+        activeHref={current}
+        title="Menu"
+      />
     </header>
   );
 }

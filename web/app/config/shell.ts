@@ -1,0 +1,10 @@
+/** The site shell's timing and scroll constants (specification §9), in one place. */
+
+/** The header takes its scrolled look once the page is scrolled more than this many pixels. */
+export const HEADER_SCROLL_THRESHOLD_PX = 50;
+
+/** After a path change carrying a hash, wait this long for the new page before scrolling to the section. */
+export const HASH_SCROLL_DELAY_MS = 100;
+
+/** Duration of the page transition, in seconds (framer-motion's unit). */
+export const PAGE_TRANSITION_SECONDS = 0.3;

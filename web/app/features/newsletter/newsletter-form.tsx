@@ -1,0 +1,65 @@
+/**
+ * The footer's newsletter sign-up. Submitting disables the field and the button and shows the
+ * loading toast; the same toast then turns into the success message (and the field is cleared)
+ * or the error. A second submission while one is running is ignored.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { newsletterMessages } from './newsletter-messages';
+import { subscribeToNewsletter } from './subscribe';
+
+export function NewsletterForm() {
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    const toastId = toast.loading(newsletterMessages.loading);
+    const outcome = await subscribeToNewsletter(email);
+    if (outcome.ok) {
+      toast.success(outcome.message, { id: toastId });
+      setEmail('');
+    } else {
+      toast.error(outcome.message, { id: toastId });
+    }
+    inFlight.current = false;
+    setSubmitting(false);
+    // Disabling the field dropped focus; give it back so a keyboard user can carry on.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body || document.activeElement === null) inputRef.current?.focus();
+    });
+  };
+
+  return (
+    <form className="newsletter-form" onSubmit={onSubmit} aria-busy={submitting}>
+      <label htmlFor={inputId} className="newsletter-form__label">
+        Email address
+      </label>
+      <div className="newsletter-form__row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={submitting}
+          className="newsletter-form__input"
+        />
+        <button type="submit" className="newsletter-form__button" disabled={submitting}>
+          {submitting ? 'Subscribing…' : 'Subscribe'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+/** Subscribes an address through the send-newsletter-subscription-email server function. */
+import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import { outcomeFromError, outcomeFromReply, newsletterMessages, type NewsletterOutcome } from './newsletter-messages';
+
+export const newsletterFunction = 'send-newsletter-subscription-email';
+
+/** Never throws: every failure becomes an outcome with the message to show. */
+export async function subscribeToNewsletter(email: string): Promise<NewsletterOutcome> {
+  try {
+    const supabase = await getBrowserSupabase();
+    const { data, error } = await supabase.functions.invoke<unknown>(newsletterFunction, { body: { email } });
+    if (error) return await outcomeFromError(error);
+    return outcomeFromReply(data);
+  } catch (error) {
+    console.error('[newsletter] subscription failed', error);
+    return { ok: false, message: newsletterMessages.unexpected };
+  }
+}
