@@ -1,0 +1,51 @@
+/**
+ * The header's search button. The dialog (and supabase-js behind it) is a separate chunk, fetched
+ * when the button is hovered or focused and shown on click; focus comes back here on close.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../../root';
+
+const loadDialog = () => import('./search-dialog');
+const SearchDialog = lazy(loadDialog);
+
+export function SearchButton({ className = 'icon-button' }: { className?: string }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const productName = useRouteLoaderData<typeof rootLoader>('root')?.settings.instituteName ?? '';
+
+  // After the dialog has gone (and the page is no longer inert), give focus back to the button.
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  const preload = () => void loadDialog().catch(() => undefined);
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={className}
+        aria-label="Search"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpen(true)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchDialog productName={productName} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

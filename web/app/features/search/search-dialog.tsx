@@ -1,0 +1,177 @@
+/**
+ * The search dialog (loaded on first use): a modal that searches events, training programs and
+ * services together, shows a spinner while the reads run, and the grouped results or a message.
+ * It lives only while open, so closing clears the query and the results.
+ */
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import { searchCatalogue } from './search-catalogue';
+import { initialSearchState, searchReducer } from './search-results';
+import './search-dialog.css';
+
+export const SEARCH_FAILED = 'Failed to perform search. Please try again.';
+export const NO_RESULTS = 'No results found.';
+
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab cycle inside the dialog instead of leaving it for the browser's own controls. */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)];
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export default function SearchDialog({ productName, onClose }: { productName: string; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [state, dispatch] = useReducer(searchReducer, initialSearchState);
+  const sequence = useRef(0);
+  const inFlight = useRef<AbortController | null>(null);
+  const ids = useId();
+
+  // Start fetching supabase-js now, while the visitor types.
+  useEffect(() => void getBrowserSupabase().catch(() => undefined), []);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    // showModal focuses the first control (the close button); the text box is where to start.
+    input.current?.focus();
+    return () => inFlight.current?.abort();
+  }, []);
+
+  function run(text: string) {
+    inFlight.current?.abort();
+    const id = ++sequence.current;
+    if (text.trim() === '') {
+      inFlight.current = null;
+      dispatch({ type: 'reset', id });
+      return;
+    }
+    const controller = new AbortController();
+    inFlight.current = controller;
+    dispatch({ type: 'start', id });
+    getBrowserSupabase()
+      .then((client) => searchCatalogue(client, text, controller.signal))
+      .then(
+        (results) => dispatch({ type: 'success', id, results }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) console.error('[search] failed:', error);
+          dispatch({ type: 'failure', id });
+        },
+      );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    run(query);
+  }
+
+  const titleId = `${ids}-title`;
+  const hintId = `${ids}-hint`;
+  const inputId = `${ids}-input`;
+
+  return (
+    <dialog
+      ref={dialog}
+      className="search-dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={hintId}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        // Escape: let React unmount the dialog rather than the browser closing it.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="search-panel">
+        <div className="search-head">
+          <h2 id={titleId}>Search {productName}</h2>
+          <button type="button" className="search-close" aria-label="Close search" onClick={onClose}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <p id={hintId} className="search-hint">
+          Enter keywords to find events, programs, or services.
+        </p>
+        <form className="search-form" role="search" onSubmit={submit}>
+          <label htmlFor={inputId} className="search-sr-only">
+            Search keywords
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            type="text"
+            value={query}
+            placeholder="Search..."
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(event) => {
+              setQuery(event.target.value);
+              if (event.target.value.trim() === '' && state.status !== 'idle') run('');
+            }}
+          />
+          <button type="submit" className="search-submit">
+            Search
+          </button>
+        </form>
+        <div className="search-status" role="status">
+          {state.status === 'loading' ? (
+            <>
+              <span className="search-spinner" aria-hidden="true" />
+              Searching…
+            </>
+          ) : null}
+          {state.status === 'results' && state.groups.length === 0 ? <p>{NO_RESULTS}</p> : null}
+          {state.status === 'results' && state.groups.length > 0 ? (
+            <span className="search-sr-only">
+              {state.groups.reduce((sum, group) => sum + group.items.length, 0)} results found
+            </span>
+          ) : null}
+        </div>
+        {state.status === 'error' ? (
+          <p className="search-error" role="alert">
+            {SEARCH_FAILED}
+          </p>
+        ) : null}
+        {state.status === 'results' && state.groups.length > 0 ? (
+          <div className="search-results">
+            {state.groups.map((group) => (
+              <section key={group.key} aria-labelledby={`${ids}-${group.key}`}>
+                <h3 id={`${ids}-${group.key}`}>{group.heading}</h3>
+                <ul>
+                  {group.items.map((item) => (
+                    <li key={item.id}>
+                      <Link to={item.href} onClick={onClose}>
+                        {item.title}
+                      </Link>
+                      <p>{item.detail}</p>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}
