@@ -1,23 +1,48 @@
-/** Renders a page's blocks in order (first cut: headings and text of each block). */
-import type { PageBuilderBlock } from '../lib/sanity/routable.server';
+/**
+ * Renders a page's blocks in order through the registry. The first hero carries the page's h1;
+ * a page without one gets an h1 from its title. An unknown block type (content ahead of the code)
+ * shows a visible placeholder in development and nothing in production.
+ */
+import { useMemo } from 'react';
+import type { LiveData } from './live/types';
+import { PageContext, type PageContextValue } from './page-context';
+import { blockComponent, isKnownBlockType } from './registry';
+import type { PageBuilderBlock } from './types';
+import './blocks.css';
 
-export function PageBlocks({ blocks, title }: { blocks: PageBuilderBlock[]; title: string }) {
-  const hasHero = blocks[0]?._type === 'hero';
+function UnknownBlock({ type }: { type: string }) {
+  if (!import.meta.env.DEV) return null;
   return (
-    <>
-      {hasHero ? null : <h1 className="container">{title}</h1>}
-      {blocks.map((block, index) => {
-        const heading = 'heading' in block ? block.heading : undefined;
-        const text = 'text' in block && typeof block.text === 'string' ? block.text : undefined;
-        const anchor = 'anchor' in block ? block.anchor : undefined;
-        const Heading = index === 0 && hasHero ? 'h1' : 'h2';
-        return (
-          <section key={block._key} id={anchor ?? undefined} className="container block">
-            {heading ? <Heading>{heading}</Heading> : null}
-            {text ? <p>{text}</p> : null}
-          </section>
-        );
-      })}
-    </>
+    <div className="container unknown-block" role="note">
+      Unknown block type “{type}”: add a component for it to app/blocks/registry.ts.
+    </div>
+  );
+}
+
+function Block({ block }: { block: PageBuilderBlock }) {
+  // Content may name a type this build does not know, whatever the generated types say.
+  const type: string = block._type;
+  if (!isKnownBlockType(type)) return <UnknownBlock type={type} />;
+  const Component = blockComponent(block._type);
+  return <Component {...block} />;
+}
+
+type Props = {
+  blocks: PageBuilderBlock[];
+  title: string;
+  /** Streamed rows for the live blocks (stats, eventList, programList, serviceList). */
+  live?: LiveData;
+};
+
+export function PageBlocks({ blocks, title, live }: Props) {
+  const leadHeroKey = blocks.find((block) => block._type === 'hero')?._key;
+  const context = useMemo<PageContextValue>(() => ({ leadHeroKey, live }), [leadHeroKey, live]);
+  return (
+    <PageContext.Provider value={context}>
+      {leadHeroKey ? null : <h1 className="container page-title">{title}</h1>}
+      {blocks.map((block) => (
+        <Block key={block._key} block={block} />
+      ))}
+    </PageContext.Provider>
   );
 }

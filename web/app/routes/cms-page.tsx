@@ -1,5 +1,6 @@
 /** Every CMS page: the route table picks the document, the block registry renders its blocks. */
 import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { loadLiveBlocks } from '../blocks/live/live-data.server';
 import { PageBlocks } from '../blocks/page-blocks';
 import { NotFound } from '../components/layout/not-found';
 import { documentForPath } from '../config/routes-table';
@@ -12,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const target = documentForPath(pathname);
   const document = target ? await loadRoutableDocument(target) : null;
-  if (document) return { document };
+  // Live rows (events, programs, services, metrics) are not awaited: they stream into their blocks.
+  if (document) return { document, live: loadLiveBlocks(document.pageBuilder ?? []) };
   const moved = await findRedirect(pathname, request.method);
   if (moved) throw redirect(moved.location, moved.status);
   throw data(null, { status: 404 });
@@ -35,8 +37,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function CmsPage() {
-  const { document } = useLoaderData<typeof loader>();
-  return <PageBlocks blocks={document.pageBuilder ?? []} title={document.title} />;
+  const { document, live } = useLoaderData<typeof loader>();
+  return <PageBlocks blocks={document.pageBuilder ?? []} title={document.title} live={live} />;
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,68 @@
+/** Formatting for live rows, in Kenyan English and Nairobi time whatever the server's own zone. */
+
+export const LOCALE = 'en-KE';
+export const TIME_ZONE = 'Africa/Nairobi';
+
+/** "USD 1,250", "KES 65,000", "USD 480.50": the ISO code keeps both currencies unambiguous. */
+export function formatPrice(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    // Not an ISO currency code: still show the amount and what was stored.
+    return `${currency} ${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }).format(amount)}`;
+  }
+}
+
+const dateTime = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "Wed, 2 Dec 2026, 11:00–17:00 EAT"; a multi-day event shows both dates. */
+export function formatEventWhen(startsAt: string, endsAt: string): string {
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  const range = end > start ? dateTime.formatRange(start, end) : dateTime.format(start);
+  return `${range} EAT`;
+}
+
+const badgeDay = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric' });
+const badgeMonth = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, month: 'short' });
+
+/** Day and short month of a moment in Nairobi: { day: '2', month: 'Dec' }. */
+export function calendarBadge(at: string): { day: string; month: string } {
+  const date = new Date(at);
+  return { day: badgeDay.format(date), month: badgeMonth.format(date) };
+}
+
+/** Upcoming until it starts, ongoing until it ends, then past. */
+export function eventStatus(startsAt: string, endsAt: string, now: Date): 'upcoming' | 'ongoing' | 'past' {
+  const time = now.getTime();
+  if (new Date(endsAt).getTime() < time) return 'past';
+  if (new Date(startsAt).getTime() <= time) return 'ongoing';
+  return 'upcoming';
+}
+
+/** "12,500+", "96%". */
+export function formatMetric(value: number, suffix: string): string {
+  return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }).format(value)}${suffix}`;
+}
+
+const modes: Record<string, string> = { 'in-person': 'In person', virtual: 'Online', hybrid: 'Hybrid' };
+
+/** "In person", "Online", "Hybrid" for the stored delivery modes. */
+export function modeLabel(mode: string): string {
+  return modes[mode] ?? mode;
+}

@@ -1,0 +1,96 @@
+/** The loader starts only the reads a page's blocks need, shares identical ones, and shapes rows for display. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PageBuilderBlock } from '../types.ts';
+
+const reads = {
+  readEvents: vi.fn(async () => [
+    {
+      id: 'e1',
+      title: 'Governance and Risk Summit',
+      description: 'Two days.',
+      category: 'Governance & Risk',
+      venue: 'Upper Hill',
+      mode: 'in-person',
+      starts_at: '2026-12-03T05:00:00+00:00',
+      ends_at: '2026-12-04T14:00:00+00:00',
+      registration_url: 'https://ascent.example/summit',
+    },
+  ]),
+  readPrograms: vi.fn(async () => [
+    {
+      id: 'p1',
+      title: 'Women in Leadership',
+      slug: 'women-in-leadership',
+      category: 'Leadership',
+      focus: 'Presence',
+      description: 'Three days.',
+      duration: '3 days',
+      delivery_mode: 'hybrid',
+      price_amount: 65000,
+      currency: 'KES',
+    },
+  ]),
+  readServices: vi.fn(async () => [{ id: 's1', title: 'HR Advisory', slug: 'hr-advisory', description: 'HR.' }]),
+  readImpactMetrics: vi.fn(async () => [{ id: 'm1', label: 'Professionals trained', value: 12500, suffix: '+' }]),
+};
+
+vi.mock('../../lib/supabase/catalogue.server', () => reads);
+
+const { loadLiveBlocks } = await import('./live-data.server.ts');
+
+const now = new Date('2026-11-21T09:00:00Z');
+const block = (value: Record<string, unknown>) => value as unknown as PageBuilderBlock;
+
+beforeEach(() => {
+  for (const read of Object.values(reads)) read.mockClear();
+});
+
+describe('loadLiveBlocks', () => {
+  it('reads nothing for a page without live blocks', () => {
+    const live = loadLiveBlocks([block({ _key: 'h', _type: 'hero', heading: 'Hi' })], now);
+    expect(Object.values(reads).every((read) => read.mock.calls.length === 0)).toBe(true);
+    expect(live).toEqual({ stats: {}, eventList: {}, programList: {}, serviceList: {} });
+  });
+
+  it('starts one read per list block, with its own filter, and shares metrics and services', async () => {
+    const live = loadLiveBlocks(
+      [
+        block({ _key: 'up', _type: 'eventList', heading: 'Upcoming', show: 'upcoming', limit: 3 }),
+        block({ _key: 'past', _type: 'eventList', heading: 'Past', show: 'past', limit: 6 }),
+        block({ _key: 'p', _type: 'programList', heading: 'Programs', category: 'Leadership' }),
+        block({ _key: 's1', _type: 'stats', heading: 'Impact' }),
+        block({ _key: 's2', _type: 'stats', heading: 'Again' }),
+        block({ _key: 'svc', _type: 'serviceList', heading: 'Services' }),
+      ],
+      now,
+    );
+    expect(reads.readEvents.mock.calls).toEqual([
+      [{ show: 'upcoming', limit: 3, now }],
+      [{ show: 'past', limit: 6, now }],
+    ]);
+    expect(reads.readPrograms.mock.calls).toEqual([[{ category: 'Leadership', limit: undefined }]]);
+    expect(reads.readImpactMetrics).toHaveBeenCalledTimes(1);
+    expect(live.stats.s1).toBe(live.stats.s2);
+    expect(reads.readServices).toHaveBeenCalledTimes(1);
+
+    const [event] = await live.eventList.up!;
+    expect(event).toMatchObject({ status: 'upcoming', day: '3', month: 'Dec', mode: 'In person' });
+    expect(event!.when.replace(/\s/g, ' ')).toMatch(/^Thu, 3 Dec 2026, 08:00 ?– ?Fri, 4 Dec 2026, 17:00 EAT$/);
+    const [program] = await live.programList.p!;
+    expect(program!.price).toEqual({ amount: 65000, currency: 'KES', label: expect.stringMatching(/^KES\s65,000$/) });
+    expect(program!.mode).toBe('Hybrid');
+    expect((await live.serviceList.svc!)[0]?.href).toBe('/services/hr-advisory');
+    expect((await live.stats.s1!)[0]?.display).toBe('12,500+');
+  });
+
+  it('defaults an event list without `show` to upcoming', () => {
+    loadLiveBlocks([block({ _key: 'e', _type: 'eventList', heading: 'Events' })], now);
+    expect(reads.readEvents).toHaveBeenCalledWith(expect.objectContaining({ show: 'upcoming' }));
+  });
+
+  it('lets a failed read reject for its block without an unhandled rejection', async () => {
+    reads.readServices.mockRejectedValueOnce(new Error('Could not read services'));
+    const live = loadLiveBlocks([block({ _key: 'svc', _type: 'serviceList', heading: 'Services' })], now);
+    await expect(live.serviceList.svc).rejects.toThrow('Could not read services');
+  });
+});

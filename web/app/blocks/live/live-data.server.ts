@@ -1,0 +1,102 @@
+/**
+ * Starts the live reads a page's blocks need, without awaiting them: the loader returns the
+ * promises and React Router streams each block's rows as they arrive. Blocks that need the same
+ * rows (two stats blocks) share one read; pages without live blocks read nothing.
+ */
+import {
+  readEvents,
+  readImpactMetrics,
+  readPrograms,
+  readServices,
+  type EventRow,
+  type ProgramRow,
+} from '../../lib/supabase/catalogue.server';
+import type { PageBuilderBlock } from '../../lib/sanity/routable.server';
+import { calendarBadge, eventStatus, formatEventWhen, formatMetric, formatPrice, modeLabel } from './format';
+import type { EventItem, LiveData, ProgramItem } from './types';
+
+export function toEventItem(row: EventRow, now: Date): EventItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    venue: row.venue,
+    mode: modeLabel(row.mode),
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    when: formatEventWhen(row.starts_at, row.ends_at),
+    ...calendarBadge(row.starts_at),
+    status: eventStatus(row.starts_at, row.ends_at, now),
+    registrationUrl: row.registration_url,
+  };
+}
+
+export function toProgramItem(row: ProgramRow): ProgramItem {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    category: row.category,
+    focus: row.focus,
+    description: row.description,
+    duration: row.duration,
+    mode: modeLabel(row.delivery_mode),
+    price: { amount: row.price_amount, currency: row.currency, label: formatPrice(row.price_amount, row.currency) },
+  };
+}
+
+/** Marks a streamed promise as handled: if the page fails before streaming it, no unhandled rejection. */
+function streamed<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+export function loadLiveBlocks(blocks: readonly PageBuilderBlock[], now = new Date()): LiveData {
+  const live: LiveData = { stats: {}, eventList: {}, programList: {}, serviceList: {} };
+  let metrics: LiveData['stats'][string] | undefined;
+  let services: LiveData['serviceList'][string] | undefined;
+  for (const block of blocks) {
+    switch (block._type) {
+      case 'stats':
+        metrics ??= streamed(
+          readImpactMetrics().then((rows) =>
+            rows.map((row) => ({
+              id: row.id,
+              label: row.label,
+              value: row.value,
+              display: formatMetric(row.value, row.suffix),
+            })),
+          ),
+        );
+        live.stats[block._key] = metrics;
+        break;
+      case 'serviceList':
+        services ??= streamed(
+          readServices().then((rows) =>
+            rows.map((row) => ({
+              id: row.id,
+              title: row.title,
+              description: row.description,
+              href: `/services/${row.slug}`,
+            })),
+          ),
+        );
+        live.serviceList[block._key] = services;
+        break;
+      case 'eventList':
+        live.eventList[block._key] = streamed(
+          readEvents({ show: block.show ?? 'upcoming', limit: block.limit, now }).then((rows) =>
+            rows.map((row) => toEventItem(row, now)),
+          ),
+        );
+        break;
+      case 'programList':
+        live.programList[block._key] = streamed(
+          readPrograms({ category: block.category, limit: block.limit }).then((rows) => rows.map(toProgramItem)),
+        );
+        break;
+    }
+  }
+  return live;
+}

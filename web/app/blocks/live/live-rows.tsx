@@ -1,0 +1,55 @@
+/**
+ * A live block's rows: a skeleton while they stream in, an empty message when there are none,
+ * and a friendly error in place of the list if the read failed, so the rest of the page stands.
+ */
+import { Suspense, type ReactNode } from 'react';
+import { Await } from 'react-router';
+import '../../components/ui/ui.css';
+import '../blocks.css';
+
+type Props<Row> = {
+  rows: Promise<Row[]> | undefined;
+  /** What is loading, for screen readers: "events". */
+  what: string;
+  empty: ReactNode;
+  error: ReactNode;
+  skeletonCount?: number;
+  children: (rows: Row[]) => ReactNode;
+};
+
+export function LiveRows<Row>({ rows, what, empty, error, skeletonCount = 3, children }: Props<Row>) {
+  const errorState = (
+    <div className="live-state live-state--error" role="status">
+      {error}
+    </div>
+  );
+  if (!rows) return errorState;
+  return (
+    <Suspense
+      fallback={
+        <div aria-busy="true">
+          <p className="visually-hidden" role="status">
+            Loading {what}…
+          </p>
+          <ul className="skeleton-list" aria-hidden="true">
+            {Array.from({ length: skeletonCount }, (_, index) => (
+              <li key={index} className="skeleton-card" />
+            ))}
+          </ul>
+        </div>
+      }
+    >
+      <Await resolve={rows} errorElement={errorState}>
+        {(resolved: Row[]) =>
+          resolved.length > 0 ? (
+            children(resolved)
+          ) : (
+            <div className="live-state" role="status">
+              {empty}
+            </div>
+          )
+        }
+      </Await>
+    </Suspense>
+  );
+}

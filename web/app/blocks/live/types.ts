@@ -1,0 +1,61 @@
+/** What live blocks receive from the loader: rows from Supabase, shaped and formatted on the server. */
+
+export type EventStatus = 'upcoming' | 'ongoing' | 'past';
+
+export interface EventItem {
+  id: string;
+  title: string;
+  description: string;
+  category: string | null;
+  venue: string;
+  mode: string;
+  startsAt: string;
+  endsAt: string;
+  /** Date and time range in Nairobi time, e.g. "Wed, 2 Dec 2026, 11:00–17:00 EAT". */
+  when: string;
+  /** Day and month of the start in Nairobi, for the calendar badge. */
+  day: string;
+  month: string;
+  status: EventStatus;
+  registrationUrl: string | null;
+}
+
+export interface ProgramItem {
+  id: string;
+  title: string;
+  slug: string;
+  category: string;
+  focus: string;
+  description: string;
+  duration: string;
+  mode: string;
+  price: { amount: number; currency: string; label: string };
+}
+
+export interface ServiceItem {
+  id: string;
+  title: string;
+  description: string;
+  href: string;
+}
+
+export interface MetricItem {
+  id: string;
+  label: string;
+  value: number;
+  /** The number as shown, with its suffix: "12,500+". */
+  display: string;
+}
+
+/** The rows each live block type renders. */
+export interface LiveRows {
+  stats: MetricItem[];
+  eventList: EventItem[];
+  programList: ProgramItem[];
+  serviceList: ServiceItem[];
+}
+
+export type LiveBlockType = keyof LiveRows;
+
+/** Per live block type, a promise of its rows keyed by the block's `_key` (streamed by the loader). */
+export type LiveData = { [K in LiveBlockType]: Record<string, Promise<LiveRows[K]>> };

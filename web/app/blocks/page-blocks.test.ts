@@ -1,0 +1,57 @@
+/** Page rendering rules: one h1 (the first hero's, else the title) and the unknown-block fallback (dev only). */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PageBlocks } from './page-blocks.tsx';
+import type { PageBuilderBlock } from './types.ts';
+
+const block = (value: Record<string, unknown>) => value as unknown as PageBuilderBlock;
+const hero = (key: string, heading: string) =>
+  block({ _key: key, _type: 'hero', heading, text: 'Lead text', image: null, actions: null });
+const steps = block({
+  _key: 'st',
+  _type: 'steps',
+  anchor: 'how-it-works',
+  heading: 'How it works',
+  steps: [{ _key: 'a', _type: 'step', title: 'Ask' }],
+});
+const unknown = block({ _key: 'x', _type: 'carousel', heading: 'Slides' });
+
+const render = (blocks: PageBuilderBlock[]) =>
+  renderToStaticMarkup(createElement(PageBlocks, { blocks, title: 'About us' }));
+const h1s = (html: string) => [...html.matchAll(/<h1\b[^>]*>(.*?)<\/h1>/g)].map((match) => match[1]);
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('PageBlocks', () => {
+  it('gives the first hero the h1 and later heroes an h2', () => {
+    const html = render([hero('a', 'Learn, lead, rise.'), steps, hero('b', 'Second banner')]);
+    expect(h1s(html)).toEqual(['Learn, lead, rise.']);
+    expect(html).toContain('<h2 class="block-hero__heading">Second banner</h2>');
+  });
+
+  it('gives a page without a hero an h1 from its title', () => {
+    expect(h1s(render([steps]))).toEqual(['About us']);
+  });
+
+  it('puts a block anchor on its section for hash links', () => {
+    expect(render([steps])).toContain('<section id="how-it-works"');
+  });
+
+  it('shows an unknown block type in development', () => {
+    vi.stubEnv('DEV', true);
+    const html = render([unknown, steps]);
+    expect(html).toContain('Unknown block type “carousel”');
+    expect(html).toContain('How it works');
+  });
+
+  it('renders nothing for an unknown block type in production', () => {
+    vi.stubEnv('DEV', false);
+    const html = render([unknown, steps]);
+    expect(html).not.toContain('carousel');
+    expect(html).not.toContain('unknown-block');
+    expect(html).toContain('How it works');
+  });
+});

@@ -1,0 +1,21 @@
+/** What every block may need from the page around it: which hero is the page's h1, and the live rows. */
+import { createContext, useContext } from 'react';
+import type { LiveBlockType, LiveData, LiveRows } from './live/types';
+
+export interface PageContextValue {
+  /** The `_key` of the hero that carries the page's h1 (the first hero), if any. */
+  leadHeroKey: string | undefined;
+  live: LiveData | undefined;
+}
+
+export const PageContext = createContext<PageContextValue>({ leadHeroKey: undefined, live: undefined });
+
+export function useIsLeadHero(key: string): boolean {
+  return useContext(PageContext).leadHeroKey === key;
+}
+
+/** The streamed rows of one live block, or undefined when the loader started no read for it. */
+export function useLiveRows<K extends LiveBlockType>(type: K, key: string): Promise<LiveRows[K]> | undefined {
+  const live: LiveData | undefined = useContext(PageContext).live;
+  return live?.[type][key];
+}

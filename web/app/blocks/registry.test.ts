@@ -1,0 +1,20 @@
+/** The registry has exactly one component for every block in the schema's one list. */
+import { describe, expect, it } from 'vitest';
+import { blockTypeNames } from '../../../schemas/blocks/index.ts';
+import { blocks, isKnownBlockType } from './registry.ts';
+
+describe('block registry', () => {
+  it('covers every schema block and nothing else', () => {
+    expect(Object.keys(blocks).sort()).toEqual([...blockTypeNames].sort());
+  });
+
+  it('maps each block to a component', () => {
+    for (const component of Object.values(blocks)) expect(typeof component).toBe('function');
+  });
+
+  it('knows its own types only', () => {
+    expect(isKnownBlockType('hero')).toBe(true);
+    expect(isKnownBlockType('carousel')).toBe(false);
+    expect(isKnownBlockType('toString')).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+/** Services from Supabase, each card linking to its page at /services/{slug}. */
+import { Link } from 'react-router';
+import { BlockSection } from './block-section';
+import { LiveRows } from './live/live-rows';
+import { useLiveRows } from './page-context';
+import type { BlockProps } from './types';
+import './service-list.css';
+
+export function ServiceListBlock({ _key, anchor, heading, intro }: BlockProps<'serviceList'>) {
+  const rows = useLiveRows('serviceList', _key);
+  return (
+    <BlockSection name="service-list" anchor={anchor} heading={heading} intro={intro} tone="tinted">
+      <LiveRows
+        rows={rows}
+        what="services"
+        skeletonCount={6}
+        empty={<p>Our services are being updated. Please contact us to discuss what your organisation needs.</p>}
+        error={
+          <p>
+            <strong>We couldn’t load our services just now.</strong> Please refresh the page or try again in a few
+            minutes.
+          </p>
+        }
+      >
+        {(services) => (
+          <ul className="service-list">
+            {services.map((service) => (
+              <li key={service.id} className="service-card">
+                <h3 className="service-card__title">
+                  <Link to={service.href} className="service-card__link">
+                    {service.title}
+                  </Link>
+                </h3>
+                <p className="service-card__text">{service.description}</p>
+                <span className="service-card__more" aria-hidden="true">
+                  Learn more →
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LiveRows>
+    </BlockSection>
+  );
+}
