@@ -10,6 +10,7 @@ interface Call {
   or?: string;
   order?: string;
   limit?: number;
+  retry?: boolean;
   signal?: AbortSignal;
 }
 
@@ -28,6 +29,7 @@ function fakeClient(answer: (call: Call) => Reply | Promise<Reply>) {
         or: (filter: string) => ((call.or = filter), builder),
         order: (column: string) => ((call.order = column), builder),
         limit: (count: number) => ((call.limit = count), builder),
+        retry: (enabled: boolean) => ((call.retry = enabled), builder),
         abortSignal: (signal: AbortSignal) => ((call.signal = signal), builder),
         then<T>(resolve: (reply: Reply) => T, reject: (error: unknown) => T) {
           started.push(view);
@@ -64,6 +66,8 @@ describe('searchCatalogue', () => {
       },
     ]);
     expect(calls.every((call) => call.order === 'title' && call.limit === RESULTS_PER_GROUP)).toBe(true);
+    // postgrest-js would retry a network error for 7 s; the dialog reports it at once instead.
+    expect(calls.every((call) => call.retry === false)).toBe(true);
     expect(results).toEqual({
       events: rows.public_events,
       programs: rows.public_training_programs,
@@ -112,11 +116,27 @@ describe('searchCatalogue', () => {
     expect(calls[0]?.or).toBe(ilikeAnyFilter(['title', 'description'], text));
   });
 
-  it('hands the abort signal to every read', async () => {
+  it("cancels every read when the caller's signal aborts", async () => {
     const controller = new AbortController();
-    const { client, calls } = fakeClient(() => ({ data: [], error: null }));
-    await searchCatalogue(client, 'x', controller.signal);
-    expect(calls.map((call) => call.signal)).toEqual([controller.signal, controller.signal, controller.signal]);
+    const { client, calls } = fakeClient(
+      (call) =>
+        new Promise<Reply>((_, reject) =>
+          call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const search = searchCatalogue(client, 'x', controller.signal);
+    await Promise.resolve();
+    controller.abort();
+    await expect(search).rejects.toThrow('aborted');
+    expect(calls.map((call) => call.signal?.aborted)).toEqual([true, true, true]);
+  });
+
+  it('cancels the other reads once one fails', async () => {
+    const { client, calls } = fakeClient((call) =>
+      call.view === 'public_events' ? { data: null, error: { message: 'boom' } } : new Promise<Reply>(() => {}),
+    );
+    await expect(searchCatalogue(client, 'x')).rejects.toThrow('boom');
+    expect(calls.map((call) => call.signal?.aborted)).toEqual([true, true, true]);
   });
 
   it('rejects rows that are not what was selected', async () => {

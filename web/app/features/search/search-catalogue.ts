@@ -43,26 +43,47 @@ function toRows<Row>(data: unknown, source: Source): Row[] {
   });
 }
 
-async function read<Row>(client: SupabaseClient, source: Source, text: string, signal?: AbortSignal): Promise<Row[]> {
+async function read<Row>(client: SupabaseClient, source: Source, text: string, signal: AbortSignal): Promise<Row[]> {
   const filter = ilikeAnyFilter(source.match, text);
   if (filter === null) return [];
-  let query = client.from(source.view).select(source.select).or(filter).order('title').limit(RESULTS_PER_GROUP);
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
+  // No automatic retries (postgrest-js waits 1 + 2 + 4 s on a network error): the dialog says at
+  // once that the search failed and the visitor can simply try again.
+  const { data, error } = await client
+    .from(source.view)
+    .select(source.select)
+    .or(filter)
+    .order('title')
+    .limit(RESULTS_PER_GROUP)
+    .retry(false)
+    .abortSignal(signal);
   if (error) throw new Error(`${source.view}: ${error.message}`);
   return toRows<Row>(data, source);
 }
 
-/** Searches events, training programs and services for `text`; blank text makes no call. */
+/**
+ * Searches events, training programs and services for `text`; blank text makes no call. The
+ * first failure fails the search and cancels the reads still running, as does `signal`.
+ */
 export async function searchCatalogue(
   client: SupabaseClient,
   text: string,
   signal?: AbortSignal,
 ): Promise<SearchResults> {
-  const [events, programs, services] = await Promise.all([
-    read<SearchResults['events'][number]>(client, sources.events, text, signal),
-    read<SearchResults['programs'][number]>(client, sources.programs, text, signal),
-    read<SearchResults['services'][number]>(client, sources.services, text, signal),
-  ]);
-  return { events, programs, services };
+  const reads = new AbortController();
+  const cancel = () => reads.abort();
+  if (signal?.aborted) cancel();
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    const [events, programs, services] = await Promise.all([
+      read<SearchResults['events'][number]>(client, sources.events, text, reads.signal),
+      read<SearchResults['programs'][number]>(client, sources.programs, text, reads.signal),
+      read<SearchResults['services'][number]>(client, sources.services, text, reads.signal),
+    ]);
+    return { events, programs, services };
+  } catch (error) {
+    cancel();
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
 }
