@@ -17,8 +17,9 @@ let MotionPage: MotionPageComponent | undefined;
 let loading: Promise<void> | undefined;
 
 function loadMotionPage(): Promise<void> {
-  loading ??= import('./motion-page').then(
-    (module) => {
+  // The animation features too, so the first page change does not wait for them.
+  loading ??= Promise.all([import('./motion-page'), import('./motion-features')]).then(
+    ([module]) => {
       MotionPage = module.default;
     },
     (error: unknown) => {

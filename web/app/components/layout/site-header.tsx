@@ -11,10 +11,10 @@ import { HEADER_SCROLL_THRESHOLD_PX } from '../../config/shell';
 import { activeHref, sectionIdsForPath } from '../../features/navigation/nav-links';
 import { useActiveSection } from '../../features/navigation/use-active-section';
 import { useScrolledPast } from '../../features/navigation/use-scrolled-past';
+import { SearchButton } from '../../features/search';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import type { Navigation, SiteSettings } from '../../lib/sanity/site-settings.server';
 import { CartLink } from './cart-link';
-import { HeaderSearchSlot } from './header-search-slot';
 import { MainMenu } from './main-menu';
 import { menuEntries, menuHrefs } from './menu-model';
 import { MobileMenu } from './mobile-menu';
@@ -87,7 +87,7 @@ export function SiteHeader({ navigation, settings }: Props) {
           <MainMenu entries={entries} activeHref={current} variant="bar" />
         </nav>
         <div className="site-header__actions">
-          <HeaderSearchSlot />
+          <SearchButton />
           <CartLink />
           <ThemeToggle />
           <button
