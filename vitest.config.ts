@@ -17,6 +17,7 @@ export default defineConfig({
             'schemas/**/*.test.ts',
             'supabase/**/*.test.ts',
             'web/app/**/*.test.ts',
+            'web/server/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

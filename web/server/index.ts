@@ -1,11 +1,13 @@
 /**
- * The website's production server: static client files, then server-rendered pages through a
- * short page cache. Listens on HOST (default 127.0.0.1) and PORT (default 3000).
+ * The website's production server: static client files (precompressed), then server-rendered
+ * pages through a short page cache, compressed on the way out. Listens on HOST (default
+ * 127.0.0.1) and PORT (default 3000).
  */
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createRequestListener } from '@mjackson/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
 import { staticFiles } from './static-files.ts';
 
@@ -17,18 +19,26 @@ const cachedPage = createPageCache((request) => renderPage(request), {
   staleMs: 10_000,
   maxEntries: 1_000,
 });
-const serveStatic = staticFiles(join(buildDir, 'client'));
+const assets = staticFiles(join(buildDir, 'client'));
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 3000);
 
-const server = createServer(createRequestListener(async (request) => serveStatic(request) ?? cachedPage(request)));
+const server = createServer(
+  createRequestListener(
+    async (request) => (await assets.serve(request)) ?? compressResponse(request, await cachedPage(request)),
+  ),
+);
 
 server.once('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} (website) is already in use` : error);
   process.exit(1);
 });
-server.listen(port, host, () => console.log(`website listening on http://${host}:${port}`));
+server.listen(port, host, () => {
+  console.log(`website listening on http://${host}:${port}`);
+  // Compress the client build in the background so the first visitors get it at once.
+  assets.warm().catch((error: unknown) => console.error('[static] precompressing assets failed:', error));
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
