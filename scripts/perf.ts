@@ -1,0 +1,167 @@
+/**
+ * `npm run perf [-- --url http://127.0.0.1:3000] [--readme] [path ...]`: Lighthouse 13 (its default
+ * mobile emulation and simulated throttling) over every public route, or the paths given, in the
+ * system Chromium. Prints the four category scores and LCP, CLS and TBT per route, then the
+ * medians. Without --url it starts the whole stack on free ports (production build) and stops it
+ * afterwards. --readme writes the table into README.md's Performance section; every report is
+ * kept as JSON in .tmp/lighthouse/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import { repoRoot } from '../local/env.ts';
+import { chromiumPath, standaloneChromiumFlags } from '../tests/support/chromium.ts';
+import { PUBLIC_PATHS } from '../tests/support/public-routes.ts';
+import { startTestStack, type TestStack } from '../tests/support/test-stack.ts';
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface RouteResult {
+  path: string;
+  scores: Record<(typeof categories)[number], number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  benchmarkIndex: number;
+}
+
+/** Starts Chromium with a DevTools port of its own choosing and a throwaway profile. */
+async function launchChromium(): Promise<{ port: number; child: ChildProcess; stop(): void }> {
+  const profile = mkdtempSync(join(tmpdir(), 'ascent-lh-'));
+  const child = spawn(chromiumPath, [...standaloneChromiumFlags(profile), '--remote-debugging-port=0', 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stop = () => {
+    child.kill();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${output}`)));
+  }).catch((error: unknown) => {
+    stop();
+    throw error;
+  });
+  return { port, child, stop };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const score = (value: number) => String(Math.round(value * 100));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function tableRows(results: RouteResult[]): string[] {
+  const row = (label: string, r: Omit<RouteResult, 'path' | 'benchmarkIndex'>) =>
+    `| ${label} | ${categories.map((c) => score(r.scores[c])).join(' | ')} | ${seconds(r.lcpMs)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms |`;
+  const medians = {
+    scores: Object.fromEntries(
+      categories.map((c) => [c, median(results.map((r) => r.scores[c]))]),
+    ) as RouteResult['scores'],
+    lcpMs: median(results.map((r) => r.lcpMs)),
+    cls: median(results.map((r) => r.cls)),
+    tbtMs: median(results.map((r) => r.tbtMs)),
+  };
+  return [
+    '| route | performance | accessibility | best practices | SEO | LCP | CLS | TBT |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.map((r) => row(`\`${r.path}\``, r)),
+    row('**median**', medians),
+  ];
+}
+
+function writeReadme(rows: string[], context: string): void {
+  const readmePath = join(repoRoot, 'README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const block = `<!-- perf:start -->\n${context}\n\n${rows.join('\n')}\n<!-- perf:end -->`;
+  const marked = /<!-- perf:start -->[\s\S]*?<!-- perf:end -->/;
+  const next = marked.test(readme)
+    ? readme.replace(marked, block)
+    : `${readme.trimEnd()}\n\n## Performance\n\n\`npm run perf\` runs Lighthouse over every public route.\n\n${block}\n`;
+  writeFileSync(readmePath, next);
+}
+
+const { values, positionals } = parseArgs({
+  options: { url: { type: 'string' }, readme: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const paths = positionals.length ? positionals : PUBLIC_PATHS;
+const reportDir = join(repoRoot, '.tmp', 'lighthouse');
+mkdirSync(reportDir, { recursive: true });
+
+let stack: TestStack | undefined;
+let baseUrl = values.url;
+if (!baseUrl) {
+  console.log('Starting the local stack on free ports…');
+  stack = await startTestStack((line) => {
+    if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
+  });
+  baseUrl = stack.info.webUrl;
+}
+
+const chromium = await launchChromium();
+const results: RouteResult[] = [];
+const began = Date.now();
+try {
+  // One unmeasured run first, so neither the server's first renders nor Chromium's cold start land on the first route.
+  await lighthouse(new URL('/', baseUrl).href, {
+    port: chromium.port,
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  for (const path of paths) {
+    const url = new URL(path, baseUrl).href;
+    const run = await lighthouse(url, {
+      port: chromium.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+    });
+    if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = run;
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    writeFileSync(
+      join(reportDir, `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '__')}.json`),
+      JSON.stringify(lhr),
+    );
+    const result: RouteResult = {
+      path,
+      scores: Object.fromEntries(categories.map((c) => [c, lhr.categories[c]?.score ?? 0])) as RouteResult['scores'],
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
+    results.push(result);
+    console.log(
+      `${path.padEnd(36)} perf ${score(result.scores.performance).padStart(3)}  a11y ${score(result.scores.accessibility).padStart(3)}  bp ${score(result.scores['best-practices']).padStart(3)}  seo ${score(result.scores.seo).padStart(3)}  LCP ${seconds(result.lcpMs)}  CLS ${result.cls.toFixed(3)}  TBT ${Math.round(result.tbtMs)} ms`,
+    );
+  }
+} finally {
+  chromium.stop();
+  await stack?.stop();
+}
+
+const rows = tableRows(results);
+const benchmark = Math.round(median(results.map((r) => r.benchmarkIndex)));
+const context = `Lighthouse 13, mobile emulation with simulated throttling, system Chromium, production build on the local stack; ${new Date().toISOString().slice(0, 10)}, ${results.length} routes in ${Math.round((Date.now() - began) / 1000)} s, median benchmarkIndex ${benchmark}, load average ${loadavg()[0]!.toFixed(1)} at the end.`;
+console.log(`\n${context}\n\n${rows.join('\n')}`);
+if (values.readme) {
+  writeReadme(rows, context);
+  console.log('\nREADME.md Performance section updated.');
+}
