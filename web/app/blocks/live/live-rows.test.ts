@@ -1,0 +1,62 @@
+/** A live block's three states around its rows: loading (skeleton), empty and error, plus the rows. */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { describe, expect, it } from 'vitest';
+import { LiveRows } from './live-rows.tsx';
+
+type Row = { id: string; title: string };
+
+function element(rows: Promise<Row[]> | undefined) {
+  return createElement(LiveRows<Row>, {
+    rows,
+    what: 'events',
+    empty: 'No upcoming events.',
+    error: 'We couldn’t load events just now.',
+    children: (list: Row[]) =>
+      createElement(
+        'ul',
+        null,
+        list.map((row) => createElement('li', { key: row.id }, row.title)),
+      ),
+  });
+}
+
+/** Renders until every Suspense boundary has settled, as the streamed page ends up. */
+async function settled(rows: Promise<Row[]> | undefined): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element(rows));
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+describe('LiveRows', () => {
+  it('shows a labelled skeleton while the rows stream in', () => {
+    const html = renderToStaticMarkup(element(new Promise<Row[]>(() => undefined)));
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Loading events…');
+    expect(html).toContain('skeleton-card');
+  });
+
+  it('renders the rows once they arrive', async () => {
+    const html = await settled(Promise.resolve([{ id: '1', title: 'Governance and Risk Summit' }]));
+    expect(html).toContain('<li>Governance and Risk Summit</li>');
+    expect(html).not.toContain('Loading events');
+  });
+
+  it('says so when there are no rows', async () => {
+    const html = await settled(Promise.resolve([]));
+    expect(html).toContain('No upcoming events.');
+    expect(html).toContain('role="status"');
+  });
+
+  it('shows the error copy in place of the list when the read failed', async () => {
+    const html = await settled(Promise.reject(new Error('Could not read events')));
+    expect(html).toContain('live-state--error');
+    expect(html).toContain('We couldn’t load events just now.');
+  });
+
+  it('shows the error copy when the loader started no read for the block', async () => {
+    expect(await settled(undefined)).toContain('We couldn’t load events just now.');
+  });
+});
