@@ -1,5 +1,12 @@
 /** Every CMS page: the route table picks the document, the block registry renders its blocks. */
-import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useLoaderData,
+  useRouteError,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { loadLiveBlocks } from '../blocks/live/live-data.server';
 import { PageBlocks } from '../blocks/page-blocks';
 import { NotFound } from '../components/layout/not-found';
