@@ -182,20 +182,22 @@ test('robots.txt allows all but /admin and /login and names the sitemap', async 
   );
 });
 
-test('/training marks up each program shown as a Course, /events each event as an Event', async ({ page }) => {
-  test.fixme(
-    true,
-    'waits for the program and event list blocks to render <CourseJsonLd>/<EventJsonLd> (app/features/seo)',
-  );
-  for (const [path, type, selector] of [
-    ['/training', 'Course', '#catalogue li'],
-    ['/events', 'Event', '#upcoming li'],
-  ] as const) {
+for (const [path, type, titles] of [
+  ['/training', 'Course', 'ul.program-list .program__title'],
+  ['/services/financial-excellence', 'Course', 'ul.program-list .program__title'],
+  ['/events', 'Event', 'ul.event-list .event__title'],
+  ['/', 'Event', 'ul.event-list .event__title'],
+] as const) {
+  test(`${path} marks up each ${type === 'Course' ? 'program' : 'event'} shown as a ${type}`, async ({ page }) => {
     await page.goto(path);
-    const shown = await page.locator(selector).count();
-    expect(shown).toBeGreaterThan(0);
+    const shown = (await page.locator(titles).allTextContents()).map((title) => title.trim());
+    expect(shown.length, 'rows shown').toBeGreaterThan(0);
     const nodes = (await jsonLd(page)).filter((node) => node['@type'] === type);
-    expect(nodes.length).toBeGreaterThanOrEqual(shown);
-    for (const node of nodes) expect(node).toMatchObject({ name: expect.any(String), description: expect.any(String) });
-  }
-});
+    expect(nodes.map((node) => node.name).sort()).toEqual([...shown].sort());
+    for (const node of nodes) {
+      expect(node).toMatchObject({ description: expect.any(String) });
+      if (type === 'Course') expect(node).toMatchObject({ provider: { '@type': 'Organization' } });
+      else expect(node).toMatchObject({ startDate: expect.any(String), location: expect.anything() });
+    }
+  });
+}

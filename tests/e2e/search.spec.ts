@@ -1,0 +1,257 @@
+/**
+ * The search dialog in the browser against the real stack (seed catalogue, anon key, public
+ * views). Slow responses are made by delaying real requests, failures by aborting one of them.
+ */
+import type { Page, Request, Route } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures.ts';
+
+// Each search is three REST reads on a shared, busy test machine (some deliberately delayed).
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const REST = /\/rest\/v1\/public_(events|training_programs|services)\?/;
+const VIEWS = ['public_events', 'public_training_programs', 'public_services'] as const;
+
+type Row = Record<string, string>;
+
+/** What the dialog must list for `text`, worked out in JavaScript from every published row. */
+async function expectedTitles(serviceRole: import('@supabase/supabase-js').SupabaseClient, text: string) {
+  const needle = text.toLowerCase();
+  const read = async (view: string, select: string, match: string[]) => {
+    const { data, error } = await serviceRole.from(view).select(select);
+    if (error) throw new Error(error.message);
+    return (data as unknown as Row[]).filter((row) =>
+      match.some((column) => row[column]!.toLowerCase().includes(needle)),
+    );
+  };
+  return {
+    events: await read('public_events', 'id,title,description', ['title', 'description']),
+    programs: await read('public_training_programs', 'id,title,category,focus', ['title', 'category', 'focus']),
+    services: await read('public_services', 'id,title,description,slug', ['title', 'description']),
+  };
+}
+
+async function instituteName(sanity: import('@sanity/client').SanityClient): Promise<string> {
+  return sanity.fetch<string>(`*[_id == "siteSettings"][0].instituteName`);
+}
+
+/**
+ * Opens the dialog from the header: clicks until the hydrated button reacts (aria-expanded), then
+ * waits for the lazily loaded dialog.
+ */
+async function openSearch(page: Page, name: string) {
+  if (page.url() === 'about:blank') await page.goto('/');
+  const button = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).first();
+  const dialog = page.getByRole('dialog', { name: `Search ${name}` });
+  await expect(async () => {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click({ timeout: 2_000 });
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  const box = dialog.getByRole('textbox', { name: 'Search keywords' });
+  return { button, dialog, box, submit: dialog.getByRole('button', { name: 'Search', exact: true }) };
+}
+
+/** Records the search's REST requests and their outcomes. */
+function watchRequests(page: Page) {
+  const sent: Request[] = [];
+  const statuses: number[] = [];
+  page.on('request', (request) => {
+    if (REST.test(request.url())) sent.push(request);
+  });
+  page.on('response', (response) => {
+    if (REST.test(response.url())) statuses.push(response.status());
+  });
+  return { sent, statuses };
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('the dialog: title, hint, labelled text box; modal, focus trapped, Escape closes and returns focus', async ({
+  page,
+  sanity,
+}) => {
+  const name = await instituteName(sanity);
+  const { button, dialog, box } = await openSearch(page, name);
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog.getByRole('heading', { name: `Search ${name}` })).toBeVisible();
+  await expect(
+    dialog.getByText('Enter keywords to find events, programs, or services.', { exact: true }),
+  ).toBeVisible();
+  await expect(box).toHaveAttribute('placeholder', 'Search...');
+  await expect(box).toBeFocused();
+
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement)), `focus after ${key}`).toBe(
+      true,
+    );
+  }
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('Enter searches: the three reads go out together, a spinner shows, results are grouped with their links', async ({
+  page,
+  sanity,
+  serviceRole,
+}) => {
+  const name = await instituteName(sanity);
+  const expected = await expectedTitles(serviceRole, 'leadership');
+  for (const rows of Object.values(expected)) expect(rows.length).toBeGreaterThan(0);
+
+  const { sent } = watchRequests(page);
+  await page.route(REST, async (route: Route) => {
+    await delay(1_500);
+    await route.continue();
+  });
+  const { dialog, box } = await openSearch(page, name);
+  await box.fill('leadership');
+  await box.press('Enter');
+
+  const status = dialog.getByRole('status');
+  await expect(status).toContainText('Searching');
+  await expect(dialog.locator('.search-spinner')).toBeVisible();
+  expect(sent.map((request) => new URL(request.url()).pathname.split('/').pop()).sort()).toEqual([...VIEWS].sort());
+  for (const request of sent) {
+    const select = new URL(request.url()).searchParams.get('select');
+    expect(select).toBe(
+      {
+        public_events: 'id,title,description',
+        public_training_programs: 'id,title,category,focus',
+        public_services: 'id,title,description,slug',
+      }[new URL(request.url()).pathname.split('/').pop()!],
+    );
+  }
+
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['Events', 'Training Programs', 'Services']);
+  await expect(dialog.locator('.search-spinner')).toHaveCount(0);
+  const group = (heading: string) => dialog.getByRole('region', { name: heading }).getByRole('link');
+  expect((await group('Events').allTextContents()).sort()).toEqual(expected.events.map((r) => r.title!).sort());
+  for (const link of await group('Events').all()) await expect(link).toHaveAttribute('href', '/events');
+  expect((await group('Training Programs').allTextContents()).sort()).toEqual(
+    expected.programs.map((r) => r.title!).sort(),
+  );
+  for (const link of await group('Training Programs').all()) await expect(link).toHaveAttribute('href', '/training');
+  const services = group('Services');
+  expect((await services.allTextContents()).sort()).toEqual(expected.services.map((r) => r.title!).sort());
+  for (const row of expected.services) {
+    await expect(services.filter({ hasText: row.title! })).toHaveAttribute('href', `/services/${row.slug}`);
+  }
+});
+
+test('the Search button searches too, and a result link navigates and closes the dialog', async ({ page, sanity }) => {
+  const { dialog, box, submit } = await openSearch(page, await instituteName(sanity));
+  await box.fill('Financial Excellence');
+  await submit.click();
+  const link = dialog.getByRole('region', { name: 'Services' }).getByRole('link', { name: 'Financial Excellence' });
+  await expect(link).toHaveAttribute('href', '/services/financial-excellence');
+  await link.click();
+  await expect(page).toHaveURL(/\/services\/financial-excellence$/);
+  await expect(dialog).toBeHidden();
+});
+
+test("'No results found.' when nothing matches", async ({ page, sanity }) => {
+  const { dialog, box } = await openSearch(page, await instituteName(sanity));
+  await box.fill(`zq${Date.now().toString(36)}nothing`);
+  await box.press('Enter');
+  await expect(dialog.getByText('No results found.', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveCount(0);
+});
+
+for (const failing of VIEWS) {
+  test(`the whole search fails when the ${failing} read fails`, async ({ page, sanity }) => {
+    await page.route(REST, (route) =>
+      new URL(route.request().url()).pathname.endsWith(`/${failing}`) ? route.abort('failed') : route.continue(),
+    );
+    const { dialog, box } = await openSearch(page, await instituteName(sanity));
+    await box.fill('leadership');
+    await box.press('Enter');
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to perform search. Please try again.');
+    await expect(dialog.getByRole('heading', { level: 3 })).toHaveCount(0);
+  });
+}
+
+test('a blank or whitespace-only query makes no request and clears the results', async ({ page, sanity }) => {
+  const { sent } = watchRequests(page);
+  const { dialog, box, submit } = await openSearch(page, await instituteName(sanity));
+  await box.fill('leadership');
+  await box.press('Enter');
+  await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  const before = sent.length;
+
+  for (const blank of ['', '   ', ' \t ']) {
+    await box.fill(blank);
+    await box.press('Enter');
+    await submit.click();
+  }
+  await delay(500);
+  expect(sent.length).toBe(before);
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveCount(0);
+  await expect(dialog.getByText('No results found.')).toHaveCount(0);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});
+
+test('closing clears the query and the results (close button and Escape)', async ({ page, sanity }) => {
+  const name = await instituteName(sanity);
+  for (const close of ['button', 'Escape'] as const) {
+    const { dialog, box } = await openSearch(page, name);
+    await box.fill('leadership');
+    await box.press('Enter');
+    await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    if (close === 'button') await dialog.getByRole('button', { name: 'Close search' }).click();
+    else await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    const again = await openSearch(page, name);
+    await expect(again.box).toHaveValue('');
+    await expect(again.dialog.getByRole('heading', { level: 3 })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  }
+});
+
+test('awkward text ( , ( ) % _ * " \' \\ ) is searched literally, without an error', async ({
+  page,
+  sanity,
+  serviceRole,
+}) => {
+  test.setTimeout(60_000);
+  const { statuses } = watchRequests(page);
+  const { dialog, box } = await openSearch(page, await instituteName(sanity));
+  const texts = [`, ( ) % _ * " ' \\`, 'a,b', '(leadership)', '100%', 'a_b', '*', '"', "'", '\\', 'leader*ship', 'o%s'];
+  for (const text of texts) {
+    const expected = await expectedTitles(serviceRole, text);
+    await box.fill(text);
+    await box.press('Enter');
+    await expect(dialog.getByRole('status')).not.toContainText('Searching');
+    await expect(dialog.getByRole('alert'), text).toHaveCount(0);
+    const titles = Object.values(expected).flatMap((rows) => rows.map((row) => row.title!));
+    if (titles.length === 0) {
+      await expect(dialog.getByText('No results found.', { exact: true }), text).toBeVisible();
+    } else {
+      await expect(dialog.getByRole('heading', { level: 3 }).first(), text).toBeVisible();
+      const shown = await dialog.locator('.search-results a').allTextContents();
+      expect(shown.sort(), text).toEqual(titles.sort());
+    }
+  }
+  expect(statuses).toHaveLength(texts.length * 3);
+  expect(statuses.every((status) => status === 200)).toBe(true);
+});
+
+test('a later search wins over a slower earlier one', async ({ page, sanity }) => {
+  await page.route(REST, async (route) => {
+    if (decodeURIComponent(route.request().url()).includes('leadership')) await delay(2_000);
+    await route.continue();
+  });
+  const { dialog, box } = await openSearch(page, await instituteName(sanity));
+  await box.fill('leadership');
+  await box.press('Enter');
+  await box.fill('Financial Excellence');
+  await box.press('Enter');
+  const services = dialog.getByRole('region', { name: 'Services' }).getByRole('link');
+  await expect(services).toHaveText(['Financial Excellence']);
+  await delay(2_500);
+  await expect(services).toHaveText(['Financial Excellence']);
+  await expect(dialog.getByRole('region', { name: 'Events' })).toHaveCount(0);
+});
