@@ -8,7 +8,8 @@
  * - `global-state`: `*.global.spec.ts`, tests that change what every visitor sees (e.g. the
  *   maintenance flag). It depends on `site`, so it starts only after every `site` test has
  *   finished, and runs one test at a time (workers: 1). If a `site` test fails, Playwright skips
- *   this project (reported as "did not run"); fix the failure first.
+ *   this project (reported as "did not run"). `npm test` therefore runs the two projects as two
+ *   passes (`--project=site`, then `--project=global-state --no-deps`), so both always report.
  *
  * Retries are 0 everywhere, CI included: a retry would turn a flaky test green and hide it, and a
  * failing test keeps its trace (`retain-on-failure`) without one.
@@ -32,7 +33,8 @@ export default defineConfig({
   workers: Math.max(1, Math.min(2, availableParallelism())),
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [['list'], ['json', { outputFile: '.tmp/playwright-report.json' }]],
+  // scripts/test.ts names the JSON report per pass (ASCENT_E2E_REPORT) and reads its counts.
+  reporter: [['list'], ['json', { outputFile: process.env.ASCENT_E2E_REPORT ?? '.tmp/playwright-report.json' }]],
   use: {
     baseURL: stack?.webUrl,
     headless: true,

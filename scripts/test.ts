@@ -13,11 +13,15 @@ interface Step {
   command: string;
   args: string[];
   cwd?: string;
+  env?: Record<string, string>;
 }
 
 const reportFile = join(repoRoot, '.tmp', 'vitest-report.json');
-/** Written by the JSON reporter configured in playwright.config.ts. */
-const playwrightReportFile = join(repoRoot, '.tmp', 'playwright-report.json');
+/** Written by the JSON reporter configured in playwright.config.ts (file named by ASCENT_E2E_REPORT). */
+const playwrightReports = {
+  site: join(repoRoot, '.tmp', 'playwright-site.json'),
+  globalState: join(repoRoot, '.tmp', 'playwright-global-state.json'),
+};
 
 const steps: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
@@ -29,7 +33,20 @@ const steps: Step[] = [
     command: 'npx',
     args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
   },
-  { name: 'playwright (e2e)', command: 'npx', args: ['playwright', 'test'] },
+  // Two passes: `global-state` depends on `site`, so in one run a single failing `site` test would
+  // leave the global-state tests unrun. Run separately (--no-deps), both always report.
+  {
+    name: 'playwright (e2e, project site)',
+    command: 'npx',
+    args: ['playwright', 'test', '--project=site'],
+    env: { ASCENT_E2E_REPORT: playwrightReports.site },
+  },
+  {
+    name: 'playwright (e2e, project global-state)',
+    command: 'npx',
+    args: ['playwright', 'test', '--project=global-state', '--no-deps'],
+    env: { ASCENT_E2E_REPORT: playwrightReports.globalState },
+  },
 ];
 
 interface VitestReport {
@@ -51,8 +68,9 @@ function readCounts(): { passed: number; failed: number } {
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
   }
-  if (existsSync(playwrightReportFile)) {
-    const { stats } = JSON.parse(readFileSync(playwrightReportFile, 'utf8')) as PlaywrightReport;
+  for (const file of Object.values(playwrightReports)) {
+    if (!existsSync(file)) continue;
+    const { stats } = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
     // A flaky pass still needed a retry: count it as a failure so it gets looked at.
     passed += stats.expected;
     failed += stats.unexpected + stats.flaky;
@@ -62,7 +80,7 @@ function readCounts(): { passed: number; failed: number } {
 
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
 rmSync(reportFile, { force: true });
-rmSync(playwrightReportFile, { force: true });
+for (const file of Object.values(playwrightReports)) rmSync(file, { force: true });
 const failedSteps: string[] = [];
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
@@ -70,7 +88,7 @@ for (const step of steps) {
   const result = spawnSync(step.command, step.args, {
     cwd: step.cwd ?? repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, SANITY_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, SANITY_TELEMETRY_DISABLED: '1', ...step.env },
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status === 0) console.log(`✔ ${step.name} (${seconds} s)`);

@@ -42,11 +42,13 @@ export function createPageCache(render: (request: Request) => Promise<Response>,
   async function renderAndStore(request: Request, key: string): Promise<Response> {
     const response = await render(request);
     const page = await snapshot(response.clone());
+    pages.delete(key);
     if (page) {
-      pages.delete(key);
       pages.set(key, page);
       while (pages.size > options.maxEntries) pages.delete(pages.keys().next().value as string);
     }
+    // An uncacheable answer (the 503 maintenance page, no-store) drops the old copy, so the next
+    // request renders afresh instead of replaying a page that is no longer what visitors should see.
     return response;
   }
 
