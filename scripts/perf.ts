@@ -116,6 +116,8 @@ if (!baseUrl) {
 
 const chromium = await launchChromium();
 const results: RouteResult[] = [];
+/** Routes Lighthouse could not measure (e.g. a screen that does not exist yet answers 404). */
+const unmeasured: Array<{ path: string; reason: string }> = [];
 const began = Date.now();
 try {
   // One unmeasured run first, so neither the server's first renders nor Chromium's cold start land on the first route.
@@ -134,7 +136,12 @@ try {
     });
     if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = run;
-    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const status = /Status code: (\d+)/.exec(lhr.runtimeError.message)?.[1];
+      unmeasured.push({ path, reason: status ? `HTTP ${status}` : lhr.runtimeError.code });
+      console.log(`${path.padEnd(36)} not measured: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      continue;
+    }
     writeFileSync(
       join(reportDir, `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '__')}.json`),
       JSON.stringify(lhr),
@@ -157,7 +164,13 @@ try {
   await stack?.stop();
 }
 
+if (!results.length) {
+  console.error('No route could be measured.');
+  process.exit(1);
+}
 const rows = tableRows(results);
+if (unmeasured.length)
+  rows.push('', `Not measured: ${unmeasured.map((u) => `\`${u.path}\` (${u.reason})`).join(', ')}.`);
 const benchmark = Math.round(median(results.map((r) => r.benchmarkIndex)));
 const context = `Lighthouse 13, mobile emulation with simulated throttling, system Chromium, production build on the local stack; ${new Date().toISOString().slice(0, 10)}, ${results.length} routes in ${Math.round((Date.now() - began) / 1000)} s, median benchmarkIndex ${benchmark}, load average ${loadavg()[0]!.toFixed(1)} at the end.`;
 console.log(`\n${context}\n\n${rows.join('\n')}`);
