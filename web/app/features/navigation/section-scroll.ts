@@ -1,4 +1,8 @@
-/** Scrolling to a page section below the sticky header, smoothly unless the visitor prefers reduced motion. */
+/**
+ * Scrolling to a page section below the sticky header, smoothly unless the visitor prefers
+ * reduced motion, keeping it there while late content settles, and reporting when the scroll has
+ * come to rest (callers then put the hash in the URL).
+ */
 
 /** The site header marks itself with this attribute so scroll offsets follow its real height. */
 export const siteHeaderAttribute = 'data-site-header';
@@ -16,47 +20,81 @@ function headerHeight(): number {
   return document.querySelector(`[${siteHeaderAttribute}]`)?.getBoundingClientRect().height ?? 0;
 }
 
-/** How long a section stays pinned below the header while the page above it is still settling. */
-const settleWindowMs = 2000;
-
-/** Visitor input that ends the pinning: from then on, where the page is is their choice. */
-const visitorInput = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
-
 function scrollTo(element: Element, smooth: boolean): void {
   const top = sectionScrollTop(element.getBoundingClientRect().top, window.scrollY, headerHeight());
   window.scrollTo({ top, behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'auto' });
 }
 
 /**
- * Content that arrives after the scroll (images, client-loaded lists) can push the section down.
- * For a short while, each change of the page's size scrolls to the section again, unless the
- * visitor has started scrolling or typing themselves.
+ * A section stays pinned below the header while the page above it is still settling (images,
+ * client-loaded lists): until the page size has been quiet for `quietMs`, at most `maxMs` in all.
  */
-function keepInPlace(element: Element): void {
+const pinning = { quietMs: 1500, maxMs: 6000 };
+
+/** When a scroll counts as finished without a `scrollend` event. */
+const settling = { noScrollMs: 150, lastScrollMs: 1000, maxMs: 3000 };
+
+/** Visitor input that ends the pinning: from then on, where the page is is their choice. */
+const visitorInput = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/** Calls `done` once, when scrolling has come to rest (or never started). */
+function whenScrollRests(done: () => void): void {
+  const hasScrollEnd = 'onscrollend' in window;
+  let idle = window.setTimeout(finish, settling.noScrollMs);
+  const cap = window.setTimeout(finish, settling.maxMs);
+  function onScroll() {
+    window.clearTimeout(idle);
+    idle = window.setTimeout(finish, hasScrollEnd ? settling.lastScrollMs : settling.noScrollMs);
+  }
+  function finish() {
+    window.clearTimeout(idle);
+    window.clearTimeout(cap);
+    window.removeEventListener('scroll', onScroll);
+    window.removeEventListener('scrollend', finish);
+    done();
+  }
+  window.addEventListener('scroll', onScroll, { passive: true });
+  if (hasScrollEnd) window.addEventListener('scrollend', finish);
+}
+
+/**
+ * Scrolls to the element with this id, offset by the header, and keeps it there while the page
+ * above it changes size. `onRest` runs when the scroll has come to rest, unless the visitor took
+ * over meanwhile. False when there is no such element.
+ */
+export function scrollToSection(id: string, onRest?: () => void): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  scrollTo(element, true);
+
   const page = document.getElementById('main') ?? document.body;
   let lastHeight = page.getBoundingClientRect().height;
+  let takenOver = false;
+  let quiet = window.setTimeout(release, pinning.quietMs);
+  const cap = window.setTimeout(release, pinning.maxMs);
   const observer = new ResizeObserver(() => {
     const height = page.getBoundingClientRect().height;
     if (height === lastHeight) return;
     lastHeight = height;
+    window.clearTimeout(quiet);
+    quiet = window.setTimeout(release, pinning.quietMs);
     if (element.isConnected) scrollTo(element, false);
   });
-  const stop = () => {
+  function takeOver() {
+    takenOver = true;
+    release();
+  }
+  function release() {
     observer.disconnect();
-    window.clearTimeout(timer);
-    for (const type of visitorInput) window.removeEventListener(type, stop);
-  };
-  const timer = window.setTimeout(stop, settleWindowMs);
-  for (const type of visitorInput) window.addEventListener(type, stop, { passive: true });
+    window.clearTimeout(quiet);
+    window.clearTimeout(cap);
+    for (const type of visitorInput) window.removeEventListener(type, takeOver);
+  }
+  for (const type of visitorInput) window.addEventListener(type, takeOver, { passive: true });
   observer.observe(page);
-}
-
-/** Scrolls to the element with this id, offset by the header; false when there is no such element. */
-export function scrollToSection(id: string): boolean {
-  const element = document.getElementById(id);
-  if (!element) return false;
-  scrollTo(element, true);
-  keepInPlace(element);
+  whenScrollRests(() => {
+    if (!takenOver) onRest?.();
+  });
   return true;
 }
 

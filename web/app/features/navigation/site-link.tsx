@@ -1,14 +1,13 @@
 /**
- * A CMS link: external hrefs as plain anchors, site paths through the router. A link to a section
- * of the current page scrolls there smoothly below the header at once; a link to a section of
- * another page navigates without the router's own scrolling and lets useHashScroll scroll after
- * the delay.
+ * A CMS link: external hrefs as plain anchors, site paths through the router, and links to a
+ * section (`/path#id`, `#id`) through useGoToSection, which scrolls smoothly below the header
+ * (at once on this page, after the delay on another) before the hash enters the URL. The href
+ * keeps the hash, so opening the link in a new tab lands on the section too.
  */
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { isExternalHref, normalisePath, splitHref } from './nav-links';
-import { scrollToSection } from './section-scroll';
-import type { SectionScrollState } from './use-hash-scroll';
+import { Link, useLocation } from 'react-router';
+import { isExternalHref, splitHref } from './nav-links';
+import { useGoToSection } from './use-hash-scroll';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string };
 
@@ -17,9 +16,9 @@ function isPlainClick(event: MouseEvent): boolean {
 }
 
 export function SiteLink({ href, onClick, children, ...rest }: Props) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const split = splitHref(href, location.pathname);
+  const { pathname } = useLocation();
+  const goToSection = useGoToSection();
+  const split = splitHref(href, pathname);
   if (!split || isExternalHref(href)) {
     return (
       <a href={href} onClick={onClick} {...rest}>
@@ -34,18 +33,14 @@ export function SiteLink({ href, onClick, children, ...rest }: Props) {
       </Link>
     );
   }
-  const to = { pathname: split.path, hash: `#${split.hash}` };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainClick(event)) return;
-    if (split.path !== normalisePath(location.pathname)) return; // the router navigates; useHashScroll scrolls
     event.preventDefault();
-    scrollToSection(split.hash);
-    const state: SectionScrollState = { sectionScrolled: true };
-    navigate(to, { preventScrollReset: true, state, replace: location.hash === to.hash });
+    goToSection(split.path, split.hash);
   };
   return (
-    <Link to={to} preventScrollReset onClick={handleClick} {...rest}>
+    <Link to={{ pathname: split.path, hash: `#${split.hash}` }} onClick={handleClick} {...rest}>
       {children}
     </Link>
   );
