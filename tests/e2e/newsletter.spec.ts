@@ -1,0 +1,203 @@
+/**
+ * The footer's newsletter sign-up end to end (specification: Footer, §4 Newsletter, §8): the
+ * loading toast and the disabled form while submitting, the success toast and cleared field, the
+ * welcome mail in the capture inbox, a repeated address, the server's own error message, the
+ * fallbacks for a reply without success and for unexpected failures, and no double submission.
+ */
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** Opens a page and waits until it is hydrated and quiet (clicks before hydration would do nothing). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
+
+const functionPath = '**/functions/v1/send-newsletter-subscription-email';
+
+interface CapturedMail {
+  to: string[];
+  subject: string;
+}
+
+/** A fresh address per test, so parallel tests and reruns never share one. */
+function freshAddress(testId: string): string {
+  return `newsletter-${testId.slice(0, 8)}-${Date.now().toString(36)}@example.com`.toLowerCase();
+}
+
+async function mailsTo(mailApiUrl: string, address: string): Promise<CapturedMail[]> {
+  const response = await fetch(mailApiUrl);
+  const mails = (await response.json()) as CapturedMail[];
+  return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address));
+}
+
+function form(page: Page) {
+  const footer = page.locator('footer.site-footer');
+  return {
+    field: footer.getByRole('textbox', { name: 'Email address' }),
+    button: footer.getByRole('button', { name: /^Subscrib/ }),
+  };
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** The function stores the row and sends the welcome mail before answering: allow for a busy machine. */
+const replyTimeout = { timeout: 15_000 };
+
+/** Holds the function call until `release()`; counts the calls that reached the network. */
+async function holdFunctionCalls(page: Page) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const calls: string[] = [];
+  await page.route(functionPath, async (route: Route) => {
+    if (route.request().method() === 'POST') calls.push(route.request().postData() ?? '');
+    await gate;
+    await route.continue();
+  });
+  return { calls, release: () => release() };
+}
+
+test('the footer shows the CMS heading and a labelled, required e-mail field', async ({ page, sanity }) => {
+  const heading = await sanity.fetch<string>(`*[_id == "siteSettings"][0].newsletter.heading`);
+  expect(heading).toBe('Stay Updated');
+  await open(page, '/');
+  await expect(page.locator('footer').getByRole('heading', { name: heading })).toBeVisible();
+  const { field } = form(page);
+  await expect(field).toHaveAttribute('type', 'email');
+  await expect(field).toHaveAttribute('required', '');
+});
+
+test('subscribing: loading toast and disabled form, then success, a cleared field and the welcome mail', async ({
+  page,
+  stack,
+}, testInfo) => {
+  const address = freshAddress(testInfo.testId);
+  const held = await holdFunctionCalls(page);
+  await open(page, '/');
+  const { field, button } = form(page);
+  await field.fill(address);
+  await button.click();
+
+  await expect(toast(page, 'Subscribing...')).toBeVisible();
+  await expect(field).toBeDisabled();
+  await expect(button).toBeDisabled();
+
+  held.release();
+  await expect(toast(page, 'Successfully subscribed to our newsletter!')).toBeVisible(replyTimeout);
+  await expect(toast(page, 'Subscribing...')).toHaveCount(0);
+  await expect(field).toHaveValue('');
+  await expect(field).toBeEnabled();
+  await expect(button).toBeEnabled();
+  expect(held.calls).toEqual([JSON.stringify({ email: address })]);
+
+  await expect.poll(async () => (await mailsTo(stack.mailApiUrl, address)).length, { timeout: 10_000 }).toBe(1);
+  const [mail] = await mailsTo(stack.mailApiUrl, address);
+  expect(mail?.subject).toMatch(/newsletter/i);
+});
+
+test('a second submission while one is running is ignored', async ({ page }, testInfo) => {
+  const address = freshAddress(testInfo.testId);
+  const held = await holdFunctionCalls(page);
+  await open(page, '/');
+  const { field, button } = form(page);
+  await field.fill(address);
+  await field.press('Enter');
+  await expect(button).toBeDisabled();
+  // Whatever still reaches the form: a forced click and a scripted submit.
+  await button.click({ force: true });
+  await page.locator('form.newsletter-form').evaluate((element: HTMLFormElement) => element.requestSubmit());
+  held.release();
+  await expect(toast(page, 'Successfully subscribed to our newsletter!')).toBeVisible(replyTimeout);
+  expect(held.calls).toHaveLength(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Subscribing...' })).toHaveCount(0);
+});
+
+test('an address that is already subscribed succeeds again without a second mail', async ({
+  page,
+  stack,
+}, testInfo) => {
+  const address = freshAddress(testInfo.testId);
+  await open(page, '/');
+  const { field, button } = form(page);
+  for (const attempt of [1, 2]) {
+    await field.fill(address);
+    await button.click();
+    await expect(toast(page, 'Successfully subscribed to our newsletter!'), `attempt ${attempt}`).toBeVisible(
+      replyTimeout,
+    );
+    await expect(field).toHaveValue('');
+    await expect(toast(page, 'Successfully subscribed to our newsletter!')).toHaveCount(0, { timeout: 5_000 });
+  }
+  await expect.poll(async () => (await mailsTo(stack.mailApiUrl, address)).length, { timeout: 10_000 }).toBe(1);
+  await page.waitForTimeout(500);
+  expect(await mailsTo(stack.mailApiUrl, address)).toHaveLength(1);
+});
+
+test("the browser's validation stops an empty or malformed address before any call", async ({ page }) => {
+  let calls = 0;
+  await page.route(functionPath, (route) => {
+    calls += 1;
+    return route.continue();
+  });
+  await open(page, '/');
+  const { field, button } = form(page);
+  await button.click();
+  await field.fill('not-an-address');
+  await button.click();
+  expect(await field.evaluate((element: HTMLInputElement) => element.validity.valid)).toBe(false);
+  await page.waitForTimeout(300);
+  await expect(toast(page, 'Subscribing...')).toHaveCount(0);
+  expect(calls).toBe(0);
+});
+
+test("the server's error message is shown when it refuses the address", async ({ page }) => {
+  await open(page, '/');
+  const { field, button } = form(page);
+  // Bypass the browser's check so the function itself judges the address.
+  await page.locator('form.newsletter-form').evaluate((element: HTMLFormElement) => (element.noValidate = true));
+  await field.fill('a@b');
+  const reply = page.waitForResponse((response) => response.url().includes('send-newsletter-subscription-email'));
+  await button.click();
+  expect((await reply).status()).toBe(400);
+  await expect(toast(page, 'Please enter a valid email address.')).toBeVisible(replyTimeout);
+  await expect(field).toHaveValue('a@b');
+  await expect(field).toBeEnabled();
+});
+
+test("a reply without success shows its message, or 'Failed to subscribe.'", async ({ page }, testInfo) => {
+  const replies = [{ success: false, message: 'The list is closed for now.' }, { message: '' }];
+  await page.route(functionPath, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(replies.shift()) })
+      : route.continue(),
+  );
+  await open(page, '/');
+  const { field, button } = form(page);
+  const address = freshAddress(testInfo.testId);
+  await field.fill(address);
+  await button.click();
+  await expect(toast(page, 'The list is closed for now.')).toBeVisible(replyTimeout);
+  await expect(field).toHaveValue(address);
+  await button.click();
+  await expect(toast(page, 'Failed to subscribe.')).toBeVisible(replyTimeout);
+  await expect(field).toHaveValue(address);
+});
+
+test("unexpected failures show 'An error occurred. Please try again.'", async ({ page }, testInfo) => {
+  const failures: ((route: Route) => Promise<void>)[] = [
+    (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+    (route) => route.abort('connectionrefused'),
+  ];
+  await page.route(functionPath, (route) =>
+    route.request().method() === 'POST' ? failures.shift()!(route) : route.continue(),
+  );
+  await open(page, '/');
+  const { field, button } = form(page);
+  await field.fill(freshAddress(testInfo.testId));
+  for (const attempt of ['bad gateway', 'network']) {
+    await button.click();
+    await expect(toast(page, 'An error occurred. Please try again.'), attempt).toBeVisible(replyTimeout);
+    await expect(button).toBeEnabled();
+    await expect(toast(page, 'An error occurred. Please try again.')).toHaveCount(0, { timeout: 6_000 });
+  }
+});
