@@ -491,7 +491,16 @@ test.describe('footer', () => {
 
 test.describe('page transition', () => {
   test('a page change fades the new page in over 0.3 s', async ({ page }) => {
+    const motionChunks: string[] = [];
+    page.on('response', (response) => {
+      if (/\/motion-(page|features)-/.test(response.url())) motionChunks.push(response.url());
+    });
     await open(page, '/');
+    // framer-motion is not part of the page load (JavaScript budget): it comes with the first interaction.
+    expect(motionChunks).toEqual([]);
+    const loaded = page.waitForResponse((response) => /\/motion-features-/.test(response.url()));
+    await mainNav(page).getByRole('link', { name: 'Contact' }).hover();
+    await loaded;
     // Catch the new page's wrapper animation as soon as it exists (wall-clock timing is too noisy).
     const animation = page.evaluate(
       () =>

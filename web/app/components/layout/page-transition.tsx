@@ -2,13 +2,14 @@
  * Pages change with a PAGE_TRANSITION_SECONDS fade (framer-motion, see motion-page.tsx).
  *
  * Kept out of the initial JavaScript (ARCHITECTURE §4, 120 KiB budget): the first page never
- * animates (its server HTML must stay visible), so it renders in a plain div while the motion
- * wrapper loads when the browser is idle. From the first page change on, each page mounts in the
- * motion wrapper, keyed by path, and fades in. The fade is opacity only, so section offsets are
- * right while it runs; visitors who prefer reduced motion get no animation.
+ * animates (its server HTML must stay visible), so it renders in a plain div, and the motion
+ * wrapper (framer-motion's core, then its animation features) loads on the visitor's first
+ * interaction or navigation. From the first page change on, each page mounts in the motion
+ * wrapper, keyed by path, and fades in. The fade is opacity only, so section offsets are right
+ * while it runs; visitors who prefer reduced motion get no animation.
  */
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import { prefersReducedMotion } from '../../features/navigation/section-scroll';
 
 type MotionPageComponent = ComponentType<{ children: ReactNode; animate: boolean }>;
@@ -30,23 +31,35 @@ function loadMotionPage(): Promise<void> {
   return loading;
 }
 
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
+/** The visitor's first sign of intent (moving, touching, typing): then the motion code is worth loading. */
+const intentEvents = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const;
+
+function onFirstIntent(callback: () => void): () => void {
+  const fire = () => {
+    remove();
+    callback();
+  };
+  function remove() {
+    for (const type of intentEvents) document.removeEventListener(type, fire, true);
   }
-  const timer = window.setTimeout(callback, 200);
-  return () => window.clearTimeout(timer);
+  for (const type of intentEvents) document.addEventListener(type, fire, { capture: true, passive: true });
+  return remove;
 }
 
 export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const navigation = useNavigation();
   const [firstPath] = useState(pathname);
   const leftFirstPage = useRef(false);
   if (pathname !== firstPath) leftFirstPage.current = true;
   const [, setLoaded] = useState(false);
 
-  useEffect(() => whenIdle(() => void loadMotionPage().then(() => setLoaded(true))), []);
+  // Not at page load (it would count against the page's JavaScript budget), but once the visitor
+  // interacts, well before a click has fetched the next page's data; at the latest when one starts.
+  useEffect(() => onFirstIntent(() => void loadMotionPage().then(() => setLoaded(true))), []);
+  useEffect(() => {
+    if (navigation.state !== 'idle') void loadMotionPage().then(() => setLoaded(true));
+  }, [navigation.state]);
 
   if (!leftFirstPage.current || !MotionPage) {
     return (
