@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
+import * as prettier from 'prettier';
 import { repoRoot } from '../local/env.ts';
 import { chromiumPath, standaloneChromiumFlags } from '../tests/support/chromium.ts';
 import { PUBLIC_PATHS } from '../tests/support/public-routes.ts';
@@ -92,7 +93,8 @@ function tableRows(results: RouteResult[]): string[] {
   ];
 }
 
-function writeReadme(rows: string[], context: string): void {
+/** Rewrites the marked block of README.md's Performance section, formatted as `npm run lint` expects. */
+async function writeReadme(rows: string[], context: string): Promise<void> {
   const readmePath = join(repoRoot, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
   const block = `<!-- perf:start -->\n${context}\n\n${rows.join('\n')}\n<!-- perf:end -->`;
@@ -100,7 +102,8 @@ function writeReadme(rows: string[], context: string): void {
   const next = marked.test(readme)
     ? readme.replace(marked, block)
     : `${readme.trimEnd()}\n\n## Performance\n\n\`npm run perf\` runs Lighthouse over every public route.\n\n${block}\n`;
-  writeFileSync(readmePath, next);
+  const options = await prettier.resolveConfig(readmePath);
+  writeFileSync(readmePath, await prettier.format(next, { ...options, filepath: readmePath }));
 }
 
 const { values, positionals } = parseArgs({
@@ -185,6 +188,6 @@ const benchmark = Math.round(median(results.map((r) => r.benchmarkIndex)));
 const context = `Lighthouse 13, mobile emulation with simulated throttling, system Chromium, production build on the local stack; ${new Date().toISOString().slice(0, 10)}, ${results.length} routes in ${Math.round((Date.now() - began) / 1000)} s, median benchmarkIndex ${benchmark}, load average ${loadavg()[0]!.toFixed(1)} at the end.`;
 console.log(`\n${context}\n\n${rows.join('\n')}`);
 if (values.readme) {
-  writeReadme(rows, context);
+  await writeReadme(rows, context);
   console.log('\nREADME.md Performance section updated.');
 }
