@@ -34,7 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const [settings, underMaintenance] = await Promise.all([loadSiteSettings(), maintenanceActive()]);
   if (underMaintenance && !isExemptFromMaintenance(pathname)) {
-    throw data({ settings }, { status: 503, headers: { 'Retry-After': maintenanceRetryAfter, 'Cache-Control': 'no-store' } });
+    throw data(
+      { settings },
+      { status: 503, headers: { 'Retry-After': maintenanceRetryAfter, 'Cache-Control': 'no-store' } },
+    );
   }
   return { settings, env: publicEnv() };
 }
