@@ -11,19 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../local/http/ports.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../local/postgres/embedded.ts';
 import { applyBootstrap, applyMigrations, listMigrations, seedOnce } from '../../local/postgres/migrate.ts';
-
-const serviceSlugs = [
-  'strategic-leadership',
-  'professional-development',
-  'digital-transformation',
-  'financial-excellence',
-  'governance-risk-excellence',
-  'agribusiness-training',
-  'training-and-development',
-  'hr-advisory',
-  'enterprise-development',
-  'team-building',
-];
+// The ten services of the specification: each seeded slug must have its /services/<slug> route.
+import { SERVICE_SLUGS } from '../../web/app/config/routes-table.ts';
 
 /** The only views allowed in public: they bypass RLS by design, so each one is reviewed. */
 const reviewedViews = ['public_events', 'public_services', 'public_training_programs'];
@@ -102,7 +91,7 @@ describe('seed', () => {
 
   it('has exactly the ten service slugs of the /services routes', async () => {
     const slugs = await column<string>('select slug as v from public.services where is_published order by slug');
-    expect(slugs).toEqual([...serviceSlugs].sort());
+    expect(slugs).toEqual([...SERVICE_SLUGS].sort());
   });
 
   it('has published impact metrics', async () => {
