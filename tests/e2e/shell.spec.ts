@@ -209,6 +209,35 @@ test.describe('desktop header', () => {
     await expectBelowHeader(page, 'events');
   });
 
+  test('a section stays below the header while a list above it is still loading, however long it takes', async ({
+    page,
+  }) => {
+    await rewriteMenuHrefs(page, { '/events': '/#events' });
+    await arriveWithRewrittenMenu(page, '/about', mainNav(page).getByRole('link', { name: 'Home' }), /\/$/);
+    // A list above the section in its loading state, as a live block shows it on a slow connection.
+    // Scroll anchoring off, as in Safari, which does not have it: the page alone keeps the section.
+    await page.evaluate(() => {
+      document.documentElement.style.overflowAnchor = 'none';
+      document.body.style.overflowAnchor = 'none';
+      const loading = document.createElement('div');
+      loading.id = 'slow-list';
+      loading.setAttribute('aria-busy', 'true');
+      loading.style.height = '40px';
+      document.getElementById('main')!.prepend(loading);
+    });
+    await mainNav(page).getByRole('link', { name: 'Events' }).click();
+    await expect(page).toHaveURL(/\/#events$/);
+    await expectBelowHeader(page, 'events');
+    // Long past the quiet time a settled page gets, the list arrives and pushes the section down.
+    await page.waitForTimeout(7_000);
+    await page.evaluate(() => {
+      const list = document.getElementById('slow-list')!;
+      list.style.height = '900px';
+      list.removeAttribute('aria-busy');
+    });
+    await expectBelowHeader(page, 'events');
+  });
+
   test('opening a URL with a hash lands on the section below the header', async ({ page }) => {
     await open(page, '/#testimonials');
     await expectBelowHeader(page, 'testimonials');

@@ -27,9 +27,19 @@ function scrollTo(element: Element, smooth: boolean): void {
 
 /**
  * A section stays pinned below the header while the page above it is still settling (images,
- * client-loaded lists): until the page size has been quiet for `quietMs`, at most `maxMs` in all.
+ * client-loaded lists): until no list above it is loading and the page size has been quiet for
+ * `quietMs`, at most `maxMs` in all. Waiting on the lists themselves, not only on quiet time,
+ * matters on a busy phone, where a list can arrive long after the last resize.
  */
-const pinning = { quietMs: 1500, maxMs: 6000 };
+const pinning = { quietMs: 1500, maxMs: 10_000 };
+
+/** Live lists mark their loading state with aria-busy (blocks/live/live-rows.tsx). */
+function loadingAbove(page: Element, element: Element): boolean {
+  for (const busy of page.querySelectorAll('[aria-busy="true"]')) {
+    if (busy.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) return true;
+  }
+  return false;
+}
 
 /** When a scroll counts as finished without a `scrollend` event. */
 const settling = { noScrollMs: 150, lastScrollMs: 1000, maxMs: 3000 };
@@ -70,16 +80,20 @@ export function scrollToSection(id: string, onRest?: () => void): boolean {
   const page = document.getElementById('main') ?? document.body;
   let lastHeight = page.getBoundingClientRect().height;
   let takenOver = false;
-  let quiet = window.setTimeout(release, pinning.quietMs);
+  let quiet = window.setTimeout(quietElapsed, pinning.quietMs);
   const cap = window.setTimeout(release, pinning.maxMs);
   const observer = new ResizeObserver(() => {
     const height = page.getBoundingClientRect().height;
     if (height === lastHeight) return;
     lastHeight = height;
     window.clearTimeout(quiet);
-    quiet = window.setTimeout(release, pinning.quietMs);
+    quiet = window.setTimeout(quietElapsed, pinning.quietMs);
     if (element.isConnected) scrollTo(element, false);
   });
+  function quietElapsed() {
+    if (element.isConnected && loadingAbove(page, element)) quiet = window.setTimeout(quietElapsed, pinning.quietMs);
+    else release();
+  }
   function takeOver() {
     takenOver = true;
     release();
@@ -93,7 +107,11 @@ export function scrollToSection(id: string, onRest?: () => void): boolean {
   for (const type of visitorInput) window.addEventListener(type, takeOver, { passive: true });
   observer.observe(page);
   whenScrollRests(() => {
-    if (!takenOver) onRest?.();
+    if (takenOver) return;
+    // A smooth scroll aims at where the section was when it started; the page may have moved since.
+    if (element.isConnected && Math.abs(element.getBoundingClientRect().top - headerHeight()) > 1)
+      scrollTo(element, false);
+    onRest?.();
   });
   return true;
 }
