@@ -35,4 +35,18 @@ describe('page cache', () => {
     await handle(new Request('http://x/', { headers: { cookie: 'a=b' } }));
     expect(render).toHaveBeenCalledTimes(2);
   });
+
+  it('renders for the cache detached from the visitor: their leaving does not abort it', async () => {
+    const signals: AbortSignal[] = [];
+    const render = vi.fn(async (request: Request) => {
+      signals.push(request.signal);
+      return new Response('page');
+    });
+    const handle = createPageCache(render, { freshMs: 3_000, staleMs: 10_000, maxEntries: 10 });
+    const visitor = new AbortController();
+    await handle(new Request('http://x/about', { signal: visitor.signal }));
+    visitor.abort();
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(false);
+  });
 });

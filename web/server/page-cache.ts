@@ -36,6 +36,17 @@ function replay(page: CachedPage, state: 'HIT' | 'STALE' | 'MISS'): Response {
   return new Response(page.body, { status: page.status, headers });
 }
 
+/**
+ * The request a cached render runs with: the visitor's URL and headers without their connection.
+ * A render made for the cache outlives the visitor who triggered it (a stale hit re-renders after
+ * its answer is sent; a first visitor may leave mid-stream). With the visitor's abort signal, React
+ * Router would abort that render as they leave, and the copy stored for everyone would hold the
+ * page's streamed parts (live rows) as failed.
+ */
+function detached(request: Request): Request {
+  return new Request(request.url, { method: request.method, headers: request.headers });
+}
+
 export function createPageCache(render: (request: Request) => Promise<Response>, options: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
 
@@ -59,7 +70,7 @@ export function createPageCache(render: (request: Request) => Promise<Response>,
     const age = page ? Date.now() - page.storedAt : Infinity;
     if (page && age < options.freshMs) return replay(page, 'HIT');
     if (page && age < options.freshMs + options.staleMs) {
-      page.refreshing ??= renderAndStore(request.clone(), key).then(
+      page.refreshing ??= renderAndStore(detached(request), key).then(
         () => undefined,
         (error: unknown) => {
           console.error('[page-cache] re-render failed:', error);
@@ -68,7 +79,7 @@ export function createPageCache(render: (request: Request) => Promise<Response>,
       );
       return replay(page, 'STALE');
     }
-    const response = await renderAndStore(request, key);
+    const response = await renderAndStore(detached(request), key);
     const headers = new Headers(response.headers);
     headers.set('x-page-cache', 'MISS');
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
