@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { chunkGroupsPlugin } from './vite/chunk-groups';
+
+const appDirectory = fileURLToPath(new URL('./app', import.meta.url));
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), chunkGroupsPlugin(appDirectory)],
   server: { host: '127.0.0.1', port: 3000 },
 });

@@ -1,0 +1,77 @@
+/**
+ * How the browser build groups modules into files (ARCHITECTURE §4, 120 KiB budget). Each file a
+ * page loads is compressed on its own, so code that always loads together compresses better as
+ * one file than as rolldown's default split by importer:
+ * - `framework`: React, React DOM, React Router and the root route, which every page loads.
+ * - `site`: what the public site's layout and CMS page statically need besides (the maintenance
+ *   page loads only the root, and stays small).
+ * Lazy modules (search dialog, motion, lightbox, toasts, supabase-js) keep their own chunks.
+ */
+import { join } from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+/** Rolldown's chunking context; its getModuleInfo must be called as a method. */
+type Graph = Rolldown.ChunkingContext;
+
+const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/;
+/** Rolldown's helpers (CommonJS interop for React): every page needs them, in their own file otherwise. */
+const bundlerRuntime = 'rolldown/runtime';
+
+/** React Router's client build enters each route module through this id. */
+const routeEntryId = (appDirectory: string, file: string) =>
+  `${join(appDirectory, file)}?__react-router-build-client-route`;
+
+/** Every module the given ones reach through static imports, themselves included. */
+function staticallyReachable(from: string[], graph: Graph): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...from];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
+  const rootEntry = routeEntryId(appDirectory, 'root.tsx');
+  const siteEntries = ['routes/site-layout.tsx', 'routes/cms-page.tsx'].map((file) => routeEntryId(appDirectory, file));
+  let groups: { everyPage: Set<string>; site: Set<string> } | undefined;
+  const groupOf = (id: string, graph: Graph) => {
+    if (!groups) {
+      const everyPage = staticallyReachable([rootEntry], graph);
+      const site = new Set([...staticallyReachable(siteEntries, graph)].filter((module) => !everyPage.has(module)));
+      groups = { everyPage, site };
+    }
+    if (framework.test(id) || id.includes(bundlerRuntime) || groups.everyPage.has(id)) return 'framework';
+    return groups.site.has(id) ? 'site' : null;
+  };
+  return {
+    groups: [
+      {
+        name: groupOf,
+        // Without this, the root's modules that the site imports would be pulled into `site`.
+        includeDependenciesRecursively: false,
+      },
+    ],
+  };
+}
+
+/** Applies the groups to the browser build (the server build is one file per route). */
+export function chunkGroupsPlugin(appDirectory: string): Plugin {
+  return {
+    name: 'ascent:chunk-groups',
+    configEnvironment(name) {
+      if (name !== 'client') return;
+      return {
+        build: {
+          rollupOptions: {
+            // Route modules keep their exports; grouping may add some (React Router sets exports-only).
+            preserveEntrySignatures: 'allow-extension',
+            output: { codeSplitting: chunkGroups(appDirectory) },
+          },
+        },
+      };
+    },
+  };
+}
