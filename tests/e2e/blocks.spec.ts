@@ -181,7 +181,65 @@ test.describe('every block type renders its CMS content', () => {
       if (sample!.block.anchor) await expect(section).toHaveAttribute('id', sample!.block.anchor);
       await checks[type]!(section, sample!.block, sanity);
     });
+
+    // Blocks other than the live lists are rendered by the server only (their code is not in the
+    // page's JavaScript); after a client-side navigation the browser loads and renders them.
+    test(`${type}, after a client-side navigation`, async ({ page, sanity }) => {
+      const sample = await sanity.fetch<BlockPage | null>(SAMPLE_QUERY, { type });
+      const path = pathForDocument({ type: sample!.docType, slug: sample!.slug });
+      await page.goto(path === '/contact' ? '/about' : '/contact');
+      await page.waitForLoadState('networkidle');
+      // A site link inside server-rendered HTML, as rich text has them.
+      await page.evaluate((href) => {
+        const link = Object.assign(document.createElement('a'), { href, textContent: 'Go', id: 'e2e-go' });
+        document.querySelector('.server-block')!.append(link);
+        Object.assign(window, { e2eSamePage: true });
+      }, path);
+      await page.locator('#e2e-go').click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      const section = page.locator(`.${blockClass[type]}`).first();
+      await expect(section).toBeVisible();
+      expect(await page.evaluate(() => 'e2eSamePage' in window), 'no page reload').toBe(true);
+      await checks[type]!(section, sample!.block, sanity);
+    });
   }
+});
+
+test('server-rendered blocks keep the HTML the server sent, load none of their code, and log no errors', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The page as the server sent it, with no script to change it.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const staticPage = await noScript.newPage();
+  await staticPage.goto('/about');
+  const serverBlocks = await staticPage
+    .locator('.server-block')
+    .evaluateAll((elements) => elements.map((e) => e.innerHTML));
+  await noScript.close();
+  expect(serverBlocks.length).toBeGreaterThan(1);
+
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  // Hydrated and re-rendered: the theme control works.
+  await page.getByRole('button', { name: 'Toggle theme' }).first().click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(await page.locator('.server-block').evaluateAll((elements) => elements.map((e) => e.innerHTML))).toEqual(
+    serverBlocks,
+  );
+  const blockChunks = scripts.filter((path) => /\/(hero|rich-text|card-grid|portable-body|sanity-image)-/.test(path));
+  expect(blockChunks).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test.describe('live lists show the seeded rows', () => {

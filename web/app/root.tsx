@@ -11,16 +11,18 @@ import {
   useRouteLoaderData,
   type HeadersFunction,
   type LoaderFunctionArgs,
+  type MetaDescriptor,
   type MetaFunction,
 } from 'react-router';
-import { Toaster } from 'react-hot-toast';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { publicEnv } from './config/env.server';
+import { markHydrated } from './blocks/server-rendered';
 import { MaintenancePage } from './components/layout/maintenance-page';
 import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag';
 import { maintenanceActive } from './features/maintenance/maintenance.server';
 import { maintenanceMeta, rootMeta } from './features/seo/route-meta';
 import { ThemeProvider } from './features/theme/theme-provider';
+import { LazyToaster } from './features/toast/lazy-toaster';
 import { themeBootScript } from './features/theme/theme-storage';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
 import globalStyles from './styles/global.css?url';
@@ -34,21 +36,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const [settings, underMaintenance] = await Promise.all([loadSiteSettings(), maintenanceActive()]);
   if (underMaintenance && !isExemptFromMaintenance(pathname)) {
-    throw data(
-      { settings },
-      { status: 503, headers: { 'Retry-After': maintenanceRetryAfter, 'Cache-Control': 'no-store' } },
-    );
+    const maintenance: MaintenanceData = { settings, meta: maintenanceMeta(settings.instituteName) };
+    throw data(maintenance, {
+      status: 503,
+      headers: { 'Retry-After': maintenanceRetryAfter, 'Cache-Control': 'no-store' },
+    });
   }
-  return { settings, env: publicEnv() };
+  const env = publicEnv();
+  // Built here, not in `meta`: the builders then stay out of the browser's JavaScript.
+  return { settings, env, meta: rootMeta(settings, env.siteUrl) };
+}
+
+/** What the loader throws while the site is under maintenance. */
+interface MaintenanceData {
+  settings: SiteSettings;
+  meta: MetaDescriptor[];
 }
 
 /** Site-wide defaults and the Organization JSON-LD; pages merge their own tags over these. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  if (data) return rootMeta(data.settings, data.env.siteUrl);
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    const { settings } = error.data as { settings: SiteSettings };
-    return maintenanceMeta(settings.instituteName);
-  }
+  if (data) return data.meta;
+  if (isRouteErrorResponse(error) && error.status === 503) return (error.data as MaintenanceData).meta;
   return [{ title: 'Something went wrong' }, { name: 'robots', content: 'noindex' }];
 };
 
@@ -78,23 +86,13 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** react-hot-toast's defaults are the specified ones (limit 20; 4 s, success 2 s, loading until dismissed). */
-const toastDurations = { blank: 4000, error: 4000, success: 2000, loading: Infinity, custom: 4000 } as const;
-
 export default function App() {
+  // From now on, server-rendered blocks that mount have no server HTML to keep: they load their code.
+  useEffect(markHydrated, []);
   return (
     <ThemeProvider>
       <Outlet />
-      <Toaster
-        position="top-center"
-        toastOptions={{
-          duration: toastDurations.blank,
-          error: { duration: toastDurations.error },
-          success: { duration: toastDurations.success },
-          loading: { duration: toastDurations.loading },
-          custom: { duration: toastDurations.custom },
-        }}
-      />
+      <LazyToaster />
     </ThemeProvider>
   );
 }
@@ -102,7 +100,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 503) {
-    const { settings } = error.data as { settings: SiteSettings };
+    const { settings } = error.data as MaintenanceData;
     return <MaintenancePage settings={settings} />;
   }
   console.error(error);

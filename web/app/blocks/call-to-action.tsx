@@ -1,7 +1,6 @@
 /** A closing prompt: heading, a line of text and one action. */
 import { SmartLink } from '../components/ui/smart-link';
 import type { BlockProps } from './types';
-import './call-to-action.css';
 
 export function CallToActionBlock({ heading, text, action }: BlockProps<'callToAction'>) {
   return (

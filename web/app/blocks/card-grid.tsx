@@ -3,7 +3,6 @@ import { SanityImage } from '../components/ui/sanity-image';
 import { SmartLink } from '../components/ui/smart-link';
 import { BlockSection } from './block-section';
 import { itemHeading, type BlockProps } from './types';
-import './card-grid.css';
 
 export function CardGridBlock({ anchor, heading, intro, cards }: BlockProps<'cardGrid'>) {
   const Title = itemHeading(heading);

@@ -2,7 +2,6 @@
 import { useRootData } from '../root';
 import { BlockSection } from './block-section';
 import type { BlockProps } from './types';
-import './contact-details.css';
 
 /** "+254 700 000 000" as a tel: URI: digits and a leading plus only. */
 export function telHref(phone: string): string {

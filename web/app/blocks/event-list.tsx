@@ -1,5 +1,5 @@
 /** Events from Supabase (upcoming, past or all, up to a limit), dated in Nairobi time. */
-import { EventJsonLd } from '../features/seo/json-ld-script';
+import { JsonLd } from '../features/seo/json-ld-script';
 import { BlockSection } from './block-section';
 import { LiveRows } from './live/live-rows';
 import type { EventItem } from './live/types';
@@ -66,7 +66,7 @@ export function EventListBlock({ _key, anchor, heading, intro, show }: BlockProp
                 <EventCard key={event.id} event={event} />
               ))}
             </ul>
-            <EventJsonLd events={events} />
+            <JsonLd data={events.map((event) => event.jsonLd)} />
           </>
         )}
       </LiveRows>

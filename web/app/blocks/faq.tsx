@@ -2,7 +2,6 @@
 import { BlockSection } from './block-section';
 import { PortableBody } from './portable-body';
 import type { BlockProps } from './types';
-import './faq.css';
 
 export function FaqBlock({ anchor, heading, items }: BlockProps<'faq'>) {
   return (

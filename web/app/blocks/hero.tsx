@@ -3,7 +3,6 @@ import { SanityImage } from '../components/ui/sanity-image';
 import { SmartLink } from '../components/ui/smart-link';
 import { useIsLeadHero } from './page-context';
 import type { BlockProps } from './types';
-import './hero.css';
 
 export function HeroBlock({ _key, eyebrow, heading, text, image, actions }: BlockProps<'hero'>) {
   const lead = useIsLeadHero(_key);

@@ -1,95 +1,45 @@
 /**
- * Event galleries: each album's pictures as square thumbnails. A thumbnail is a link to the full
- * picture (works without script); with script it opens a keyboard-friendly lightbox instead.
+ * Event galleries: the thumbnails are server-rendered (image-gallery-grid.tsx); this adds the
+ * lightbox. A click on a thumbnail opens a keyboard-friendly viewer at that picture, its script
+ * loaded on the first click; without script (or if it cannot load) the link shows the picture.
  */
-import { useState, type ComponentType } from 'react';
-import { SanityImage, useImageConfig } from '../components/ui/sanity-image';
-import { imageUrl } from '../lib/sanity/image';
-import { BlockSection } from './block-section';
+import { useState, type ComponentType, type MouseEvent } from 'react';
 import type { LightboxImage, LightboxProps } from './lightbox';
-import { itemHeading, type BlockProps } from './types';
-import './image-gallery.css';
+import { ServerRenderedBlock } from './server-rendered';
+import type { BlockProps } from './types';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const loadGrid = () => import('./image-gallery-grid').then((module) => module.ImageGalleryGrid);
 
-/** "2025-03-14" as "14 March 2025" (a calendar date: no time zone involved). */
-export function formatAlbumDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : date;
+/** The album and picture a click landed on, from the thumbnail link's data attributes. */
+function clickedThumb(event: MouseEvent): { album: number; image: number; href: string } | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return null;
+  const link = event.target instanceof Element ? event.target.closest('a[data-album][data-image]') : null;
+  if (!(link instanceof HTMLAnchorElement)) return null;
+  return { album: Number(link.dataset.album), image: Number(link.dataset.image), href: link.href };
 }
 
-export function ImageGalleryBlock({ anchor, heading, albums }: BlockProps<'imageGallery'>) {
-  const config = useImageConfig();
+export function ImageGalleryBlock(block: BlockProps<'imageGallery'>) {
   const [open, setOpen] = useState<{ album: number; image: number } | null>(null);
-  // The viewer's script loads on the first click, not with the page.
   const [Lightbox, setLightbox] = useState<ComponentType<LightboxProps> | null>(null);
-  const Title = itemHeading(heading);
-  const openAlbum = open ? albums[open.album] : undefined;
+  const openAlbum = open ? block.albums[open.album] : undefined;
   const lightboxImages: LightboxImage[] = (openAlbum?.images ?? []).filter((image) => image.asset);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const thumb = clickedThumb(event);
+    if (!thumb) return;
+    event.preventDefault();
+    setOpen({ album: thumb.album, image: thumb.image });
+    if (!Lightbox)
+      import('./lightbox').then(
+        (module) => setLightbox(() => module.Lightbox),
+        // Offline or a stale deploy: follow the link to the picture instead.
+        () => window.location.assign(thumb.href),
+      );
+  };
+
   return (
-    <BlockSection name="image-gallery" anchor={anchor} heading={heading}>
-      {albums.map((album, albumIndex) => {
-        const images = album.images.filter((image) => image.asset);
-        return (
-          <article key={album._id} className="album" aria-labelledby={`album-${album._id}`}>
-            <header className="album__header">
-              <Title id={`album-${album._id}`} className="album__title">
-                {album.title}
-              </Title>
-              {album.date ? (
-                <p className="album__date">
-                  <time dateTime={album.date}>{formatAlbumDate(album.date)}</time>
-                </p>
-              ) : null}
-              {album.description ? <p className="album__description">{album.description}</p> : null}
-            </header>
-            <ul className="album__grid">
-              {images.map((image, imageIndex) => (
-                <li key={image.asset?._id ?? imageIndex}>
-                  <a
-                    className="album__thumb"
-                    href={(config && imageUrl(config, image, 1600)) ?? undefined}
-                    aria-label={`${image.alt} (open larger view)`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      const href = event.currentTarget.href;
-                      setOpen({ album: albumIndex, image: imageIndex });
-                      if (!Lightbox)
-                        import('./lightbox').then(
-                          (module) => setLightbox(() => module.Lightbox),
-                          // Offline or a stale deploy: follow the link to the picture instead.
-                          () => window.location.assign(href),
-                        );
-                    }}
-                  >
-                    <SanityImage
-                      image={image}
-                      aspectRatio={1}
-                      maxWidth={640}
-                      defaultWidth={320}
-                      sizes="(min-width: 1160px) 280px, (min-width: 640px) 30vw, 45vw"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </article>
-        );
-      })}
+    <>
+      <ServerRenderedBlock block={block} load={loadGrid} onClick={onClick} />
       {open && openAlbum && Lightbox ? (
         <Lightbox
           title={openAlbum.title}
@@ -99,6 +49,6 @@ export function ImageGalleryBlock({ anchor, heading, albums }: BlockProps<'image
           onClose={() => setOpen(null)}
         />
       ) : null}
-    </BlockSection>
+    </>
   );
 }

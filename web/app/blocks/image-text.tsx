@@ -3,7 +3,6 @@ import { SanityImage } from '../components/ui/sanity-image';
 import { PortableBody } from './portable-body';
 import './blocks.css';
 import type { BlockProps } from './types';
-import './image-text.css';
 
 export function ImageTextBlock({ anchor, heading, body, image, imagePosition }: BlockProps<'imageText'>) {
   const side = imagePosition === 'left' ? 'left' : 'right';

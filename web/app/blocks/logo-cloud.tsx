@@ -2,7 +2,6 @@
 import { SanityImage } from '../components/ui/sanity-image';
 import { BlockSection } from './block-section';
 import { itemHeading, type BlockProps } from './types';
-import './logo-cloud.css';
 
 export function LogoCloudBlock({ anchor, heading, intro, kind, logos }: BlockProps<'logoCloud'>) {
   const Name = itemHeading(heading);

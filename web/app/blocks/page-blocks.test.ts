@@ -1,8 +1,11 @@
 /** Page rendering rules: one h1 (the first hero's, else the title) and the unknown-block fallback (dev only). */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageBlocks } from './page-blocks.tsx';
+import { serverBlocks } from './server-blocks.server.ts';
+import { ServerBlocks } from './server-rendered.tsx';
 import type { PageBuilderBlock } from './types.ts';
 
 const block = (value: Record<string, unknown>) => value as unknown as PageBuilderBlock;
@@ -17,8 +20,19 @@ const steps = block({
 });
 const unknown = block({ _key: 'x', _type: 'carousel', heading: 'Slides' });
 
+/** As the server renders a page: in a router, with the server-rendered blocks' components. */
 const render = (blocks: PageBuilderBlock[]) =>
-  renderToStaticMarkup(createElement(PageBlocks, { blocks, title: 'About us' }));
+  renderToStaticMarkup(
+    createElement(
+      MemoryRouter,
+      null,
+      createElement(
+        ServerBlocks.Provider,
+        { value: serverBlocks },
+        createElement(PageBlocks, { blocks, title: 'About us' }),
+      ),
+    ),
+  );
 const h1s = (html: string) => [...html.matchAll(/<h1\b[^>]*>(.*?)<\/h1>/g)].map((match) => match[1]);
 
 afterEach(() => {

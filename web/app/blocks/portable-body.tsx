@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import { SanityImage } from '../components/ui/sanity-image';
 import { SmartLink } from '../components/ui/smart-link';
 import type { SanityImageValue } from '../lib/sanity/image';
-import './portable-body.css';
 
 type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 const headingTags: readonly HeadingTag[] = ['h2', 'h3', 'h4', 'h5', 'h6'];

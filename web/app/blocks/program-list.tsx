@@ -1,5 +1,5 @@
 /** Training programs from Supabase (optionally one category, up to a limit), with prices in USD or KES. */
-import { CourseJsonLd } from '../features/seo/json-ld-script';
+import { JsonLd } from '../features/seo/json-ld-script';
 import { useAddToCart } from './add-to-cart';
 import { BlockSection } from './block-section';
 import { LiveRows } from './live/live-rows';
@@ -69,7 +69,7 @@ export function ProgramListBlock({ _key, anchor, heading, intro, category }: Blo
                 </li>
               ))}
             </ul>
-            <CourseJsonLd programs={programs} />
+            <JsonLd data={programs.map((program) => program.jsonLd)} />
           </>
         )}
       </LiveRows>

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockTypeNames } from '../../../schemas/blocks/index.ts';
 import { blocks, isKnownBlockType } from './registry.ts';
+import { serverBlocks } from './server-blocks.server.ts';
 
 describe('block registry', () => {
   it('covers every schema block and nothing else', () => {
@@ -16,5 +17,10 @@ describe('block registry', () => {
     expect(isKnownBlockType('hero')).toBe(true);
     expect(isKnownBlockType('carousel')).toBe(false);
     expect(isKnownBlockType('toString')).toBe(false);
+  });
+
+  it('has a server component for every block except the live ones, which render in the browser', () => {
+    const live = ['eventList', 'programList', 'serviceList', 'stats'];
+    expect(Object.keys(serverBlocks).sort()).toEqual(blockTypeNames.filter((name) => !live.includes(name)).sort());
   });
 });

@@ -2,41 +2,49 @@
  * The block registry: one component per page-builder `_type`. The compiler checks it against the
  * generated CMS types: a block added to the schema (and typegen) without a component here, or a
  * component whose props do not match its block, fails `npm run typecheck`.
+ *
+ * Live blocks (rows streamed from Supabase) render in the browser. Every other block is rendered
+ * by the server only (server-rendered.tsx; its components are in server-blocks.server.ts): here
+ * it names the chunk that renders it after a client-side navigation. Their styles are imported
+ * here, with the page, because the server's HTML needs them before any block chunk loads.
  */
 import type { ComponentType } from 'react';
-import { CallToActionBlock } from './call-to-action';
-import { CardGridBlock } from './card-grid';
-import { ContactDetailsBlock } from './contact-details';
 import { EventListBlock } from './event-list';
-import { FaqBlock } from './faq';
-import { HeroBlock } from './hero';
 import { ImageGalleryBlock } from './image-gallery';
-import { ImageTextBlock } from './image-text';
-import { LogoCloudBlock } from './logo-cloud';
 import { ProgramListBlock } from './program-list';
-import { RichTextBlock } from './rich-text';
+import { serverRendered } from './server-rendered';
 import { ServiceListBlock } from './service-list';
 import { StatsBlock } from './stats';
-import { StepsBlock } from './steps';
-import { TestimonialsBlock } from './testimonials';
 import type { BlockProps, BlockType } from './types';
+import '../components/ui/ui.css';
+import './call-to-action.css';
+import './card-grid.css';
+import './contact-details.css';
+import './faq.css';
+import './hero.css';
+import './image-gallery.css';
+import './image-text.css';
+import './logo-cloud.css';
+import './portable-body.css';
+import './steps.css';
+import './testimonials.css';
 
 /** Every block type mapped to a component taking exactly that block's props. */
 export type BlockComponents = { [K in BlockType]: ComponentType<BlockProps<K>> };
 
 export const blocks = {
-  hero: HeroBlock,
-  richText: RichTextBlock,
-  cardGrid: CardGridBlock,
+  hero: serverRendered(() => import('./hero').then((module) => module.HeroBlock)),
+  richText: serverRendered(() => import('./rich-text').then((module) => module.RichTextBlock)),
+  cardGrid: serverRendered(() => import('./card-grid').then((module) => module.CardGridBlock)),
   stats: StatsBlock,
-  callToAction: CallToActionBlock,
-  logoCloud: LogoCloudBlock,
-  faq: FaqBlock,
-  steps: StepsBlock,
-  imageText: ImageTextBlock,
-  testimonials: TestimonialsBlock,
+  callToAction: serverRendered(() => import('./call-to-action').then((module) => module.CallToActionBlock)),
+  logoCloud: serverRendered(() => import('./logo-cloud').then((module) => module.LogoCloudBlock)),
+  faq: serverRendered(() => import('./faq').then((module) => module.FaqBlock)),
+  steps: serverRendered(() => import('./steps').then((module) => module.StepsBlock)),
+  imageText: serverRendered(() => import('./image-text').then((module) => module.ImageTextBlock)),
+  testimonials: serverRendered(() => import('./testimonials').then((module) => module.TestimonialsBlock)),
   imageGallery: ImageGalleryBlock,
-  contactDetails: ContactDetailsBlock,
+  contactDetails: serverRendered(() => import('./contact-details').then((module) => module.ContactDetailsBlock)),
   eventList: EventListBlock,
   programList: ProgramListBlock,
   serviceList: ServiceListBlock,

@@ -1,7 +1,6 @@
 /** An ordered sequence (history, process, a day's programme) as a numbered timeline. */
 import { BlockSection } from './block-section';
 import { itemHeading, type BlockProps } from './types';
-import './steps.css';
 
 export function StepsBlock({ anchor, heading, intro, steps }: BlockProps<'steps'>) {
   const Title = itemHeading(heading);

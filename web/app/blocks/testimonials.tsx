@@ -1,7 +1,6 @@
 /** Quotes from participants and clients, each with name, role and organisation. */
 import { BlockSection } from './block-section';
 import type { BlockProps } from './types';
-import './testimonials.css';
 
 export function TestimonialsBlock({ anchor, heading, items }: BlockProps<'testimonials'>) {
   return (

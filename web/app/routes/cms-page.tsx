@@ -6,41 +6,56 @@ import {
   useLoaderData,
   useRouteError,
   type LoaderFunctionArgs,
+  type MetaDescriptor,
 } from 'react-router';
 import { loadLiveBlocks } from '../blocks/live/live-data.server';
 import { PageBlocks } from '../blocks/page-blocks';
 import { NotFound } from '../components/layout/not-found';
 import { documentForPath } from '../config/routes-table';
-import { documentMeta, notFoundMeta } from '../features/seo/route-meta';
+import { publicEnv } from '../config/env.server';
+import { documentMeta, notFoundMeta, rootMeta } from '../features/seo/route-meta';
 import { findRedirect } from '../lib/sanity/redirects.server';
 import { loadRoutableDocument } from '../lib/sanity/routable.server';
+import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/cms-page';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const target = documentForPath(pathname);
-  const document = target ? await loadRoutableDocument(target) : null;
-  // Live rows (events, programs, services, metrics) are not awaited: they stream into their blocks.
-  if (document) return { document, live: loadLiveBlocks(document.pageBuilder ?? []) };
+  // The root and the layout read these too; the reads are cached (lib/sanity/fetch.server.ts).
+  const [document, settings, navigation] = await Promise.all([
+    target ? loadRoutableDocument(target) : null,
+    loadSiteSettings(),
+    loadNavigation(),
+  ]);
+  const { siteUrl } = publicEnv();
+  // Every head tag is built here, not in `meta`: the builders then stay out of the browser's JavaScript.
+  const siteMeta = rootMeta(settings, siteUrl);
+  if (document) {
+    const summary = 'summary' in document ? document.summary : null;
+    return {
+      document,
+      meta: documentMeta({ document: { ...document, summary }, settings, siteUrl, menu: navigation, parent: siteMeta }),
+      // Live rows (events, programs, services, metrics) are not awaited: they stream into their blocks.
+      live: loadLiveBlocks(document.pageBuilder ?? [], { siteUrl, instituteName: settings.instituteName }),
+    };
+  }
   const moved = await findRedirect(pathname, request.method);
   if (moved) throw redirect(moved.location, moved.status);
-  throw data(null, { status: 404 });
+  const notFound: NotFoundData = { meta: notFoundMeta(settings.instituteName, siteMeta) };
+  throw data(notFound, { status: 404 });
+}
+
+/** What the loader throws for an unknown path. */
+interface NotFoundData {
+  meta: MetaDescriptor[];
 }
 
 /** Title, description, canonical, Open Graph, Twitter and BreadcrumbList over the root's tags. */
-export function meta({ data, matches }: Route.MetaArgs) {
-  const [root, layout] = matches;
-  if (!root?.loaderData) return [];
-  const { settings, env } = root.loaderData;
-  if (!data) return notFoundMeta(settings.instituteName, root.meta);
-  const { document } = data;
-  return documentMeta({
-    document: { ...document, summary: 'summary' in document ? document.summary : null },
-    settings,
-    siteUrl: env.siteUrl,
-    menu: layout?.loaderData?.navigation,
-    parent: root.meta,
-  });
+export function meta({ data, error }: Route.MetaArgs): MetaDescriptor[] {
+  if (data) return data.meta;
+  if (isRouteErrorResponse(error) && error.status === 404) return (error.data as NotFoundData).meta;
+  return [];
 }
 
 export default function CmsPage() {

@@ -1,12 +1,18 @@
 /** /maintenance-preview: always shows the maintenance page, so staff can check it before switching. */
 import type { HeadersFunction } from 'react-router';
+import { loadSiteSettings } from '../lib/sanity/site-settings.server';
 import { MaintenancePage } from '../components/layout/maintenance-page';
 import { maintenanceMeta } from '../features/seo/route-meta';
 import { useRootData } from '../root';
 import type { Route } from './+types/maintenance-preview';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return maintenanceMeta(matches[0]?.loaderData?.settings.instituteName ?? '');
+export async function loader() {
+  // Built here, not in `meta`, so the builders stay out of the browser's JavaScript.
+  return { meta: maintenanceMeta((await loadSiteSettings()).instituteName) };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return data?.meta ?? [];
 }
 
 /** Crawlers that skip the HTML (or follow a link to it) are told the same: not for the index. */

@@ -39,6 +39,7 @@ vi.mock('../../lib/supabase/catalogue.server', () => reads);
 const { loadLiveBlocks } = await import('./live-data.server.ts');
 
 const now = new Date('2026-11-21T09:00:00Z');
+const site = { siteUrl: 'https://ascent.example', instituteName: 'Ascent' };
 const block = (value: Record<string, unknown>) => value as unknown as PageBuilderBlock;
 
 beforeEach(() => {
@@ -47,7 +48,7 @@ beforeEach(() => {
 
 describe('loadLiveBlocks', () => {
   it('reads nothing for a page without live blocks', () => {
-    const live = loadLiveBlocks([block({ _key: 'h', _type: 'hero', heading: 'Hi' })], now);
+    const live = loadLiveBlocks([block({ _key: 'h', _type: 'hero', heading: 'Hi' })], site, now);
     expect(Object.values(reads).every((read) => read.mock.calls.length === 0)).toBe(true);
     expect(live).toEqual({ stats: {}, eventList: {}, programList: {}, serviceList: {} });
   });
@@ -62,6 +63,7 @@ describe('loadLiveBlocks', () => {
         block({ _key: 's2', _type: 'stats', heading: 'Again' }),
         block({ _key: 'svc', _type: 'serviceList', heading: 'Services' }),
       ],
+      site,
       now,
     );
     expect(reads.readEvents.mock.calls).toEqual([
@@ -79,18 +81,29 @@ describe('loadLiveBlocks', () => {
     const [program] = await live.programList.p!;
     expect(program!.price).toEqual({ amount: 65000, currency: 'KES', label: expect.stringMatching(/^KES\s65,000$/) });
     expect(program!.mode).toBe('Hybrid');
+    // Each row carries its schema.org data, built here on the server (not in the browser's bundle).
+    expect(event!.jsonLd).toMatchObject({
+      '@type': 'Event',
+      name: 'Governance and Risk Summit',
+      url: 'https://ascent.example/events',
+    });
+    expect(program!.jsonLd).toMatchObject({
+      '@type': 'Course',
+      name: 'Women in Leadership',
+      provider: { name: 'Ascent' },
+    });
     expect((await live.serviceList.svc!)[0]?.href).toBe('/services/hr-advisory');
     expect((await live.stats.s1!)[0]?.display).toBe('12,500+');
   });
 
   it('defaults an event list without `show` to upcoming', () => {
-    loadLiveBlocks([block({ _key: 'e', _type: 'eventList', heading: 'Events' })], now);
+    loadLiveBlocks([block({ _key: 'e', _type: 'eventList', heading: 'Events' })], site, now);
     expect(reads.readEvents).toHaveBeenCalledWith(expect.objectContaining({ show: 'upcoming' }));
   });
 
   it('lets a failed read reject for its block without an unhandled rejection', async () => {
     reads.readServices.mockRejectedValueOnce(new Error('Could not read services'));
-    const live = loadLiveBlocks([block({ _key: 'svc', _type: 'serviceList', heading: 'Services' })], now);
+    const live = loadLiveBlocks([block({ _key: 'svc', _type: 'serviceList', heading: 'Services' })], site, now);
     await expect(live.serviceList.svc).rejects.toThrow('Could not read services');
   });
 });

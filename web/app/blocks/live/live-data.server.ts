@@ -11,12 +11,13 @@ import {
   type EventRow,
   type ProgramRow,
 } from '../../lib/supabase/catalogue.server';
+import { courseJsonLd, eventJsonLd, type JsonLdContext } from '../../features/seo/json-ld';
 import type { PageBuilderBlock } from '../../lib/sanity/routable.server';
 import { calendarBadge, eventStatus, formatEventWhen, formatMetric, formatPrice, modeLabel } from './format';
 import type { EventItem, LiveData, ProgramItem } from './types';
 
-export function toEventItem(row: EventRow, now: Date): EventItem {
-  return {
+export function toEventItem(row: EventRow, now: Date, context: JsonLdContext): EventItem {
+  const item: Omit<EventItem, 'jsonLd'> = {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -30,10 +31,11 @@ export function toEventItem(row: EventRow, now: Date): EventItem {
     status: eventStatus(row.starts_at, row.ends_at, now),
     registrationUrl: row.registration_url,
   };
+  return { ...item, jsonLd: eventJsonLd(item, context) };
 }
 
-export function toProgramItem(row: ProgramRow): ProgramItem {
-  return {
+export function toProgramItem(row: ProgramRow, context: JsonLdContext): ProgramItem {
+  const item: Omit<ProgramItem, 'jsonLd'> = {
     id: row.id,
     title: row.title,
     slug: row.slug,
@@ -44,6 +46,7 @@ export function toProgramItem(row: ProgramRow): ProgramItem {
     mode: modeLabel(row.delivery_mode),
     price: { amount: row.price_amount, currency: row.currency, label: formatPrice(row.price_amount, row.currency) },
   };
+  return { ...item, jsonLd: courseJsonLd(item, context) };
 }
 
 /** Marks a streamed promise as handled: if the page fails before streaming it, no unhandled rejection. */
@@ -52,7 +55,12 @@ function streamed<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-export function loadLiveBlocks(blocks: readonly PageBuilderBlock[], now = new Date()): LiveData {
+/** `context`: the site's origin and name, for each row's JSON-LD. */
+export function loadLiveBlocks(
+  blocks: readonly PageBuilderBlock[],
+  context: JsonLdContext,
+  now = new Date(),
+): LiveData {
   const live: LiveData = { stats: {}, eventList: {}, programList: {}, serviceList: {} };
   let metrics: LiveData['stats'][string] | undefined;
   let services: LiveData['serviceList'][string] | undefined;
@@ -87,13 +95,15 @@ export function loadLiveBlocks(blocks: readonly PageBuilderBlock[], now = new Da
       case 'eventList':
         live.eventList[block._key] = streamed(
           readEvents({ show: block.show ?? 'upcoming', limit: block.limit, now }).then((rows) =>
-            rows.map((row) => toEventItem(row, now)),
+            rows.map((row) => toEventItem(row, now, context)),
           ),
         );
         break;
       case 'programList':
         live.programList[block._key] = streamed(
-          readPrograms({ category: block.category, limit: block.limit }).then((rows) => rows.map(toProgramItem)),
+          readPrograms({ category: block.category, limit: block.limit }).then((rows) =>
+            rows.map((row) => toProgramItem(row, context)),
+          ),
         );
         break;
     }

@@ -1,4 +1,5 @@
 /** What live blocks receive from the loader: rows from Supabase, shaped and formatted on the server. */
+import type { JsonLd } from '../../features/seo/json-ld';
 
 export type EventStatus = 'upcoming' | 'ongoing' | 'past';
 
@@ -18,6 +19,8 @@ export interface EventItem {
   month: string;
   status: EventStatus;
   registrationUrl: string | null;
+  /** The row's schema.org Event, built on the server. */
+  jsonLd: JsonLd;
 }
 
 export interface ProgramItem {
@@ -30,6 +33,8 @@ export interface ProgramItem {
   duration: string;
   mode: string;
   price: { amount: number; currency: string; label: string };
+  /** The row's schema.org Course, built on the server. */
+  jsonLd: JsonLd;
 }
 
 export interface ServiceItem {

@@ -5,7 +5,6 @@
 import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '../../root';
 import { imageSources, type ImageConfig, type ImageSourceOptions, type SanityImageValue } from '../../lib/sanity/image';
-import './ui.css';
 
 /** The image API settings the root loader passes to the browser (project, dataset, API host). */
 export function useImageConfig(): ImageConfig | null {

@@ -73,8 +73,9 @@ function whenScrollRests(done: () => void): void {
  * over meanwhile. False when there is no such element.
  */
 export function scrollToSection(id: string, onRest?: () => void): boolean {
-  const element = document.getElementById(id);
-  if (!element) return false;
+  const found = document.getElementById(id);
+  if (!found) return false;
+  const element: HTMLElement = found;
   scrollTo(element, true);
 
   const page = document.getElementById('main') ?? document.body;

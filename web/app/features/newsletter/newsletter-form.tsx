@@ -4,12 +4,16 @@
  * or the error. A second submission while one is running is ignored.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import { loadToasts, preloadToasts } from '../toast/toasts';
 import { newsletterMessages } from './newsletter-messages';
 import { subscribeToNewsletter } from './subscribe';
 
-const warmUp = () => void getBrowserSupabase().catch(() => undefined);
+/** Start loading supabase-js and the toasts while the visitor types, not after they press Subscribe. */
+const warmUp = () => {
+  getBrowserSupabase().catch(() => undefined);
+  preloadToasts();
+};
 
 export function NewsletterForm() {
   const inputId = useId();
@@ -23,13 +27,14 @@ export function NewsletterForm() {
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitting(true);
-    const toastId = toast.loading(newsletterMessages.loading);
+    const toast = await loadToasts().catch(() => null);
+    const toastId = toast?.loading(newsletterMessages.loading);
     const outcome = await subscribeToNewsletter(email);
     if (outcome.ok) {
-      toast.success(outcome.message, { id: toastId });
+      toast?.success(outcome.message, { id: toastId });
       setEmail('');
     } else {
-      toast.error(outcome.message, { id: toastId });
+      toast?.error(outcome.message, { id: toastId });
     }
     inFlight.current = false;
     setSubmitting(false);
@@ -56,7 +61,6 @@ export function NewsletterForm() {
           placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          // Start loading supabase-js while the visitor types, not after they press Subscribe.
           onFocus={warmUp}
           disabled={submitting}
           className="newsletter-form__input"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, courseJsonLd, eventJsonLd, organizationJsonLd, serializeJsonLd } from './json-ld';
+import { breadcrumbJsonLd, courseJsonLd, eventJsonLd, organizationJsonLd } from './json-ld';
+import { serializeJsonLd } from './serialize-json-ld';
 import { settings, siteUrl } from './fixtures.test-support';
 
 const context = { siteUrl, instituteName: 'Ascent' };

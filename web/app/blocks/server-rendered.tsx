@@ -1,0 +1,134 @@
+/**
+ * Blocks with nothing to do in the browser (copy, pictures, links) are rendered on the server
+ * only, so their code, Portable Text and the image URL builder stay out of the page's JavaScript
+ * (ARCHITECTURE §4, 120 KiB budget):
+ * - on the server, the block's component comes from `ServerBlocks` (entry.server.tsx provides
+ *   server-blocks.server.ts) and renders inside a wrapper <div>;
+ * - while the page hydrates, the wrapper keeps the server's HTML: a constant, empty
+ *   dangerouslySetInnerHTML makes React adopt the element without touching its children, then
+ *   and on every later render;
+ * - a block first shown by a client-side navigation loads its component (one chunk per block);
+ * - a click on a site link in the kept HTML navigates in the app (site-link-clicks.ts).
+ * The wrapper is `display: contents`, so layout and styles see the block's own elements.
+ */
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type MouseEvent,
+  type MouseEventHandler,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { followSiteLink } from './site-link-clicks';
+import type { BlockProps, BlockType } from './types';
+
+/** The block types rendered by the server only (hydration keeps their HTML). */
+export type ServerRenderedType = Exclude<BlockType, 'stats' | 'eventList' | 'programList' | 'serviceList'>;
+
+export type ServerBlockComponents = { [K in ServerRenderedType]: ComponentType<BlockProps<K>> };
+
+/** Provided by entry.server.tsx only: the browser never has these components up front. */
+export const ServerBlocks = createContext<ServerBlockComponents | null>(null);
+
+let hydrated = false;
+
+/** Called once by the root after the first (hydrating) render has committed. */
+export function markHydrated(): void {
+  hydrated = true;
+}
+
+/** Same object every render: React compares `__html` and leaves the server's children alone. */
+const keepServerHtml = { __html: '' } as const;
+
+type Loader<K extends ServerRenderedType> = () => Promise<ComponentType<BlockProps<K>>>;
+
+/**
+ * Inside this module a block and its component are handled without their type parameter: the
+ * registry and the server map pair each type with its own component (their `satisfies` checks).
+ */
+type ServerBlockProps = BlockProps<ServerRenderedType>;
+type AnyBlockComponent = ComponentType<ServerBlockProps>;
+type AnyLoader = () => Promise<AnyBlockComponent>;
+
+type Props = {
+  block: ServerBlockProps;
+  load: AnyLoader;
+  /** For blocks that add behaviour to their server HTML (the gallery opens its lightbox). */
+  onClick?: MouseEventHandler<HTMLDivElement>;
+};
+
+/** One lazy component per block type. */
+const lazyComponents = new Map<ServerRenderedType, LazyExoticComponent<AnyBlockComponent>>();
+
+function lazyComponent(type: ServerRenderedType, load: AnyLoader): LazyExoticComponent<AnyBlockComponent> {
+  let component = lazyComponents.get(type);
+  if (!component) {
+    component = lazy(() => load().then((loaded) => ({ default: loaded })));
+    lazyComponents.set(type, component);
+  }
+  return component;
+}
+
+function ServerRenderedWrapper({ block, load, onClick: blockOnClick }: Props) {
+  const serverComponents = useContext(ServerBlocks);
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    blockOnClick?.(event);
+    followSiteLink(event, navigate);
+  };
+  const [keep, setKeep] = useState(() => !serverComponents && !hydrated);
+  const wrapper = useRef<HTMLDivElement>(null);
+  // Had React given up on hydrating (and rendered from scratch), there is no server HTML to keep.
+  useLayoutEffect(() => {
+    if (keep && wrapper.current && !wrapper.current.hasChildNodes()) setKeep(false);
+  }, [keep]);
+
+  if (serverComponents) {
+    const Component = serverComponents[block._type] as AnyBlockComponent;
+    return (
+      <div className="server-block" onClick={onClick}>
+        <Component {...block} />
+      </div>
+    );
+  }
+  if (keep) {
+    return (
+      <div
+        ref={wrapper}
+        className="server-block"
+        onClick={onClick}
+        dangerouslySetInnerHTML={keepServerHtml}
+        suppressHydrationWarning
+      />
+    );
+  }
+  const Component = lazyComponent(block._type, load);
+  return (
+    <div key="client" className="server-block" onClick={onClick}>
+      <Suspense fallback={null}>
+        <Component {...block} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** A server-rendered block; `load` is its component, for client-side navigation. */
+export function ServerRenderedBlock<K extends ServerRenderedType>(props: {
+  block: BlockProps<K>;
+  load: Loader<K>;
+  onClick?: MouseEventHandler<HTMLDivElement>;
+}) {
+  return <ServerRenderedWrapper block={props.block} load={props.load as AnyLoader} onClick={props.onClick} />;
+}
+
+export function serverRendered<K extends ServerRenderedType>(load: Loader<K>): ComponentType<BlockProps<K>> {
+  return function ServerRendered(block: BlockProps<K>) {
+    return <ServerRenderedBlock block={block} load={load} />;
+  };
+}
