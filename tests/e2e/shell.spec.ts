@@ -514,6 +514,12 @@ test.describe('footer', () => {
       const link = footer.getByRole('link', { name: new RegExp(`on ${name}$`) });
       await expect(link).toHaveAttribute('href', /^https:\/\//);
       await expect(link.locator('svg')).toBeVisible();
+      // The icon is a symbol of the sprite file, and the sprite answers with it.
+      const href = await link.locator('svg use').getAttribute('href');
+      const [file, symbol] = href!.split('#');
+      const sprite = await page.request.get(file!);
+      expect(sprite.headers()['content-type']).toContain('image/svg+xml');
+      expect(await sprite.text()).toContain(`<symbol id="${symbol}"`);
     }
   });
 });

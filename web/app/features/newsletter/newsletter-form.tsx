@@ -4,14 +4,17 @@
  * or the error. A second submission while one is running is ignored.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { loadToasts, preloadToasts } from '../toast/toasts';
 import { newsletterMessages } from './newsletter-messages';
-import { subscribeToNewsletter } from './subscribe';
 
-/** Start loading supabase-js and the toasts while the visitor types, not after they press Subscribe. */
+/** The sign-up's call (through supabase-js) loads when the visitor first focuses the field. */
+const loadSubscribe = () => import('./subscribe');
+
+/** Start loading the sign-up code, supabase-js and the toasts while the visitor types, not after they press Subscribe. */
 const warmUp = () => {
-  getBrowserSupabase().catch(() => undefined);
+  loadSubscribe()
+    .then(({ warmUpSubscribe }) => warmUpSubscribe())
+    .catch(() => undefined);
   preloadToasts();
 };
 
@@ -27,9 +30,12 @@ export function NewsletterForm() {
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitting(true);
-    const toast = await loadToasts().catch(() => null);
+    const [toast, subscribe] = await Promise.all([loadToasts().catch(() => null), loadSubscribe().catch(() => null)]);
     const toastId = toast?.loading(newsletterMessages.loading);
-    const outcome = await subscribeToNewsletter(email);
+    const outcome = subscribe
+      ? await subscribe.subscribeToNewsletter(email)
+      : // The code could not load (offline, a new deployment): nothing was sent.
+        { ok: false, message: newsletterMessages.unexpected };
     if (outcome.ok) {
       toast?.success(outcome.message, { id: toastId });
       setEmail('');

@@ -4,6 +4,11 @@ import { outcomeFromError, outcomeFromReply, newsletterMessages, type Newsletter
 
 export const newsletterFunction = 'send-newsletter-subscription-email';
 
+/** Starts loading supabase-js (called when the visitor focuses the field). */
+export function warmUpSubscribe(): void {
+  getBrowserSupabase().catch(() => undefined);
+}
+
 /** Never throws: every failure becomes an outcome with the message to show. */
 export async function subscribeToNewsletter(email: string): Promise<NewsletterOutcome> {
   try {
