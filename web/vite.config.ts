@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-import { chunkGroupsPlugin } from './vite/chunk-groups';
+import { chunkGroupsPlugin } from './vite/chunk-groups.ts';
 
 const appDirectory = fileURLToPath(new URL('./app', import.meta.url));
 
