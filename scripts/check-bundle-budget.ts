@@ -19,8 +19,10 @@ let stack: TestStack | undefined;
 let baseURL = values.url;
 if (!baseURL) {
   console.log('Starting the local stack on free ports…');
-  stack = await startTestStack((line) => {
-    if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
+  stack = await startTestStack({
+    log: (line) => {
+      if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
+    },
   });
   baseURL = stack.info.webUrl;
   stopOnSignals(stack);

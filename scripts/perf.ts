@@ -118,8 +118,10 @@ let stack: TestStack | undefined;
 let baseUrl = values.url;
 if (!baseUrl) {
   console.log('Starting the local stack on free ports…');
-  stack = await startTestStack((line) => {
-    if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
+  stack = await startTestStack({
+    log: (line) => {
+      if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
+    },
   });
   baseUrl = stack.info.webUrl;
   stopOnSignals(stack);

@@ -1,15 +1,9 @@
 /** What the integration tests learn about the running stack (see global-setup.ts). */
 import { inject } from 'vitest';
+import type { StackInfo as TestStackInfo } from '../support/test-stack.ts';
 
-export interface StackInfo {
-  apiUrl: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  jwtSecret: string;
-  databaseUrl: string;
-  mailApiUrl: string;
-  contentUrl: string;
-}
+/** The stack as tests/support/test-stack.ts starts it, without the website. */
+export type StackInfo = Omit<TestStackInfo, 'webUrl'>;
 
 declare module 'vitest' {
   export interface ProvidedContext {

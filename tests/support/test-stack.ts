@@ -1,6 +1,7 @@
 /**
- * The whole local stack, website included, on free ports with a throwaway data folder: what the
- * Playwright suite, the JS budget check and the Lighthouse run test against.
+ * The whole local stack on free ports with a throwaway data folder: what the Playwright suite,
+ * the JS budget check and the Lighthouse run test against (website included), and the
+ * integration tests (without it).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { startStack } from '../../local/stack.ts';
 
 /** What a test needs to reach the running stack (published to Playwright workers as JSON). */
 export interface StackInfo {
-  /** The website, e.g. http://127.0.0.1:41234 (Playwright's baseURL). */
+  /** The website, e.g. http://127.0.0.1:41234 (Playwright's baseURL); '' when started without it. */
   webUrl: string;
   /** Supabase API gateway (/rest/v1, /auth/v1, /functions/v1). */
   apiUrl: string;
@@ -33,8 +34,14 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-export async function startTestStack(log: (line: string) => void = () => {}): Promise<TestStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ascent-e2e-'));
+export interface TestStackOptions {
+  log?: (line: string) => void;
+  /** Start the website too (default); the integration tests talk to the services only. */
+  website?: boolean;
+}
+
+export async function startTestStack({ log = () => {}, website = true }: TestStackOptions = {}): Promise<TestStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), website ? 'ascent-e2e-' : 'ascent-it-'));
   const ports = {
     api: await freePort(),
     db: await freePort(),
@@ -43,11 +50,11 @@ export async function startTestStack(log: (line: string) => void = () => {}): Pr
     smtp: await freePort(),
     mailWeb: await freePort(),
     content: await freePort(),
-    web: await freePort(),
+    ...(website ? { web: await freePort() } : {}),
   };
-  const webUrl = `http://127.0.0.1:${ports.web}`;
+  const webUrl = ports.web === undefined ? '' : `http://127.0.0.1:${ports.web}`;
   // The documented local defaults, except the site's own URL (canonical links, e-mail links).
-  const config = loadConfig({ LOCAL_DATA_DIR: dataDir, SITE_URL: webUrl });
+  const config = loadConfig({ LOCAL_DATA_DIR: dataDir, SITE_URL: webUrl || 'http://127.0.0.1:3000' });
   let stack;
   try {
     stack = await startStack(config, ports, log);

@@ -13,9 +13,11 @@ export const stackFile = join(repoRoot, '.tmp', 'e2e-stack.json');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const began = Date.now();
-  const stack = await startTestStack((line) => {
-    // Stack narration is noise in a test run; keep what points at a problem.
-    if (/error|fail|build/i.test(line)) console.log(`  [stack] ${line}`);
+  const stack = await startTestStack({
+    log: (line) => {
+      // Stack narration is noise in a test run; keep what points at a problem.
+      if (/error|fail|build/i.test(line)) console.log(`  [stack] ${line}`);
+    },
   });
   const json = JSON.stringify(stack.info);
   // Workers are forked after global setup, so they inherit this (the config reads baseURL from it too).
