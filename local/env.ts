@@ -11,6 +11,11 @@ function readEnvFile(name: string): Record<string, string> {
   return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
 }
 
+/** The documented local defaults alone (public demo keys and ports): for tests, never a developer's .env. */
+export function localDefaults(): Record<string, string> {
+  return readEnvFile('.env.example');
+}
+
 /** Every setting as strings, with the precedence documented in .env.example. */
 export function loadEnv(overrides: Record<string, string | undefined> = {}): Record<string, string> {
   const merged: Record<string, string> = { ...readEnvFile('.env.example'), ...readEnvFile('.env') };

@@ -5,18 +5,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { localDefaults } from '../env.ts';
 import { freePort } from '../http/ports.ts';
 import { startEmbeddedPostgres } from '../postgres/embedded.ts';
 import { applyBootstrap } from '../postgres/migrate.ts';
 import type { AuthOptions, AuthServer } from './index.ts';
 
-// The Supabase CLI's public demo secret and keys (see .env.example): for local tests only.
-export const jwtSecret = 'super-secret-jwt-token-with-at-least-32-characters-long';
-export const anonKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-export const serviceRoleKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
-export const issuer = 'http://127.0.0.1:54321/auth/v1';
+// The Supabase CLI's public demo secret and keys, as .env.example documents them: for local tests only.
+const defaults = localDefaults();
+export const jwtSecret = defaults.SUPABASE_JWT_SECRET!;
+export const anonKey = defaults.SUPABASE_ANON_KEY!;
+export const serviceRoleKey = defaults.SUPABASE_SERVICE_ROLE_KEY!;
+export const issuer = `${defaults.SUPABASE_URL}/auth/v1`;
 
 export interface TestDatabase {
   /** supabase_auth_admin's URL, as the gateway passes it. */
