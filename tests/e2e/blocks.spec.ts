@@ -205,6 +205,35 @@ test.describe('every block type renders its CMS content', () => {
   }
 });
 
+test('if hydration fails and React renders the page afresh, server-rendered blocks load and show their content', async ({
+  page,
+}) => {
+  // A page whose HTML differs from what the browser renders (a proxy rewrote a text): React
+  // discards the server's HTML, so the blocks have nothing to keep and must render themselves.
+  await page.route(
+    (url) => url.pathname === '/about',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('>Skip to content<', '>Skip to the content<');
+      const headers = { ...response.headers() };
+      delete headers['content-length'];
+      delete headers['content-encoding'];
+      await route.fulfill({ response, body, headers });
+    },
+  );
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/about');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveCount(1);
+  expect(errors.join('\n')).toMatch(/418|[Hh]ydrat/);
+  await expect(page.locator('.block-hero h1')).toBeVisible();
+  await expect(page.locator('.server-block').first()).not.toBeEmpty();
+  const empty = await page
+    .locator('.server-block')
+    .evaluateAll((blocks) => blocks.filter((b) => !b.hasChildNodes()).length);
+  expect(empty).toBe(0);
+});
+
 test('server-rendered blocks keep the HTML the server sent, load none of their code, and log no errors', async ({
   page,
   browser,
