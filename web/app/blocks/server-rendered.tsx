@@ -5,8 +5,9 @@
  * - on the server, the block's component comes from `ServerBlocks` (entry.server.tsx provides
  *   server-blocks.server.ts) and renders inside a wrapper <div>;
  * - while the page hydrates, the wrapper keeps the server's HTML: a constant, empty
- *   dangerouslySetInnerHTML makes React adopt the element without touching its children, then
- *   and on every later render;
+ *   dangerouslySetInnerHTML makes React adopt the element and leave its children alone, during
+ *   hydration and every later render (should React give up hydrating and render afresh, the
+ *   empty wrapper loads the component instead);
  * - a block first shown by a client-side navigation loads its component (one chunk per block);
  * - a click on a site link in the kept HTML navigates in the app (site-link-clicks.ts).
  * The wrapper is `display: contents`, so layout and styles see the block's own elements.
