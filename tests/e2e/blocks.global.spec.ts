@@ -47,6 +47,8 @@ test('a failed live read shows the block error state and leaves the page standin
   await db.connect();
   try {
     await db.query('revoke select on table public.impact_metrics from anon');
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     const response = await page.goto(fresh('/'));
     expect(response?.status()).toBe(200);
     const stats = page.locator('.block-stats').first();
@@ -57,6 +59,9 @@ test('a failed live read shows the block error state and leaves the page standin
     await expect(page.locator('.block-service-list li.service-card').first()).toBeVisible();
     await expect(page.locator('#events li.event').first()).toBeVisible();
     await expect(page.locator('.block-call-to-action')).toBeVisible();
+    // The failed read is the block's error state, not an uncaught error in the browser.
+    await page.waitForLoadState('networkidle');
+    expect(pageErrors).toEqual([]);
   } finally {
     await db.query('grant select on table public.impact_metrics to anon');
     await db.end();
