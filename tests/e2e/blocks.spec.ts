@@ -205,6 +205,62 @@ test.describe('every block type renders its CMS content', () => {
   }
 });
 
+test.describe('on a slow connection, a page reached in the app shows whole, block code included', () => {
+  // Each server-rendered block's code is its own file, fetched on a client-side navigation.
+  const slowBlockCode = async (page: import('@playwright/test').Page) =>
+    page.route(
+      /\/assets\/(hero|rich-text|card-grid|steps|call-to-action|faq|image-text|contact-details|logo-cloud|testimonials|portable-body|sanity-image)-[^/]*\.js$/,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      },
+    );
+
+  test('back to a long page returns to where the visitor was', async ({ page }) => {
+    await slowBlockCode(page);
+    // A long page without live lists (rows that stream in after the page shows are another matter).
+    await page.goto('/about/mission-vision');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+    // Follow the header's home link where the page is (a pointer click would scroll it into view first).
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header.site-header a[href="/"]')!.click());
+    await expect(page).toHaveURL(/\/$/);
+    await page.waitForLoadState('networkidle');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about\/mission-vision$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+  });
+
+  test('a link to a section of another page lands on the section', async ({ page }) => {
+    await slowBlockCode(page);
+    await page.goto('/contact');
+    await page.waitForLoadState('networkidle');
+    // A site link to a section, inside server-rendered HTML, as rich text has them.
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), {
+        href: '/#testimonials',
+        textContent: 'Go',
+        id: 'e2e-go',
+      });
+      document.querySelector('.server-block')!.append(link);
+    });
+    await page.locator('#e2e-go').click();
+    await expect(page).toHaveURL(/\/#testimonials$/);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const section = document.getElementById('testimonials');
+          const header = document.querySelector('[data-site-header]');
+          return section && header
+            ? Math.abs(section.getBoundingClientRect().top - header.getBoundingClientRect().height) <= 2
+            : false;
+        }),
+      )
+      .toBe(true);
+  });
+});
+
 test('if hydration fails and React renders the page afresh, server-rendered blocks load and show their content', async ({
   page,
 }) => {

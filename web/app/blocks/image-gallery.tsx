@@ -5,7 +5,7 @@
  */
 import { useState, type ComponentType, type MouseEvent } from 'react';
 import type { LightboxImage, LightboxProps } from './lightbox';
-import { ServerRenderedBlock } from './server-rendered';
+import { preloadServerRendered, ServerRenderedBlock } from './server-rendered';
 import type { BlockProps } from './types';
 
 const loadGrid = () => import('./image-gallery-grid').then((module) => module.ImageGalleryGrid);
@@ -52,3 +52,5 @@ export function ImageGalleryBlock(block: BlockProps<'imageGallery'>) {
     </>
   );
 }
+
+ImageGalleryBlock.preload = () => preloadServerRendered(loadGrid);

@@ -12,7 +12,7 @@ import type { ComponentType } from 'react';
 import { EventListBlock } from './event-list';
 import { ImageGalleryBlock } from './image-gallery';
 import { ProgramListBlock } from './program-list';
-import { serverRendered } from './server-rendered';
+import { serverRendered, type PreloadableBlock } from './server-rendered';
 import { ServiceListBlock } from './service-list';
 import { StatsBlock } from './stats';
 import type { BlockProps, BlockType } from './types';
@@ -30,7 +30,7 @@ import './steps.css';
 import './testimonials.css';
 
 /** Every block type mapped to a component taking exactly that block's props. */
-export type BlockComponents = { [K in BlockType]: ComponentType<BlockProps<K>> };
+export type BlockComponents = { [K in BlockType]: PreloadableBlock<K> };
 
 export const blocks = {
   hero: serverRendered(() => import('./hero').then((module) => module.HeroBlock)),
@@ -59,4 +59,13 @@ export function isKnownBlockType(type: string): type is BlockType {
 /** The component for `type`, typed for that block. */
 export function blockComponent<K extends BlockType>(type: K): ComponentType<BlockProps<K>> {
   return registry[type];
+}
+
+/**
+ * Loads the code of the blocks a page uses that the browser does not have yet (server-rendered
+ * blocks the visitor has not met), so a client-side navigation shows the page whole.
+ */
+export async function preloadBlockCode(pageBlocks: readonly { _type: string }[]): Promise<void> {
+  const types = new Set(pageBlocks.map((block) => block._type).filter(isKnownBlockType));
+  await Promise.all([...types].map((type) => registry[type].preload?.()));
 }

@@ -8,7 +8,9 @@
  *   dangerouslySetInnerHTML makes React adopt the element and leave its children alone, during
  *   hydration and every later render (should React give up hydrating and render afresh, the
  *   empty wrapper loads the component instead);
- * - a block first shown by a client-side navigation loads its component (one chunk per block);
+ * - a block first shown by a client-side navigation loads its component (one chunk per block),
+ *   before the page shows (cms-page's clientLoader), so scroll restoration and hash links find
+ *   the page whole;
  * - a click on a site link in the kept HTML navigates in the app (site-link-clicks.ts).
  * The wrapper is `display: contents`, so layout and styles see the block's own elements.
  */
@@ -68,14 +70,26 @@ type Props = {
   onClick?: MouseEventHandler<HTMLDivElement>;
 };
 
-/** One lazy component per block type. */
-const lazyComponents = new Map<ServerRenderedType, LazyExoticComponent<AnyBlockComponent>>();
+/** Block code already loaded (by preloadBlockCode or an earlier render), by its loader. */
+const loadedComponents = new Map<AnyLoader, AnyBlockComponent>();
+/** For code not loaded yet: one lazy component per loader. */
+const lazyComponents = new Map<AnyLoader, LazyExoticComponent<AnyBlockComponent>>();
 
-function lazyComponent(type: ServerRenderedType, load: AnyLoader): LazyExoticComponent<AnyBlockComponent> {
-  let component = lazyComponents.get(type);
+function loadComponent(load: AnyLoader): Promise<AnyBlockComponent> {
+  return load().then((component) => {
+    loadedComponents.set(load, component);
+    return component;
+  });
+}
+
+/** The block's component: at once when its code is loaded, else a lazy one (shows nothing until it is). */
+function clientComponent(load: AnyLoader): ComponentType<ServerBlockProps> {
+  const loaded = loadedComponents.get(load);
+  if (loaded) return loaded;
+  let component = lazyComponents.get(load);
   if (!component) {
-    component = lazy(() => load().then((loaded) => ({ default: loaded })));
-    lazyComponents.set(type, component);
+    component = lazy(() => loadComponent(load).then((loadedComponent) => ({ default: loadedComponent })));
+    lazyComponents.set(load, component);
   }
   return component;
 }
@@ -113,7 +127,7 @@ function ServerRenderedWrapper({ block, load, onClick: blockOnClick }: Props) {
       />
     );
   }
-  const Component = lazyComponent(block._type, load);
+  const Component = clientComponent(load);
   return (
     <div key="client" className="server-block" onClick={onClick}>
       <Suspense fallback={null}>
@@ -121,6 +135,12 @@ function ServerRenderedWrapper({ block, load, onClick: blockOnClick }: Props) {
       </Suspense>
     </div>
   );
+}
+
+/** Loads a server-rendered block's code ahead of rendering it (see registry.ts preloadBlockCode). */
+export function preloadServerRendered<K extends ServerRenderedType>(load: Loader<K>): Promise<void> {
+  const anyLoad = load as AnyLoader;
+  return loadedComponents.has(anyLoad) ? Promise.resolve() : loadComponent(anyLoad).then(() => undefined);
 }
 
 /** A server-rendered block; `load` is its component, for client-side navigation. */
@@ -132,8 +152,12 @@ export function ServerRenderedBlock<K extends ServerRenderedType>(props: {
   return <ServerRenderedWrapper block={props.block} load={props.load as AnyLoader} onClick={props.onClick} />;
 }
 
-export function serverRendered<K extends ServerRenderedType>(load: Loader<K>): ComponentType<BlockProps<K>> {
-  return function ServerRendered(block: BlockProps<K>) {
+/** A registry entry that can load its code ahead of a client-side render (registry.ts). */
+export type PreloadableBlock<K extends BlockType> = ComponentType<BlockProps<K>> & { preload?: () => Promise<void> };
+
+export function serverRendered<K extends ServerRenderedType>(load: Loader<K>): PreloadableBlock<K> {
+  function ServerRendered(block: BlockProps<K>) {
     return <ServerRenderedBlock block={block} load={load} />;
-  };
+  }
+  return Object.assign(ServerRendered, { preload: () => preloadServerRendered(load) });
 }

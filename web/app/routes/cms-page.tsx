@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { loadLiveBlocks } from '../blocks/live/live-data.server';
 import { PageBlocks } from '../blocks/page-blocks';
+import { preloadBlockCode } from '../blocks/registry';
 import { NotFound } from '../components/layout/not-found';
 import { documentForPath } from '../config/routes-table';
 import { publicEnv } from '../config/env.server';
@@ -56,6 +57,18 @@ export function meta({ data, error }: Route.MetaArgs): MetaDescriptor[] {
   if (data) return data.meta;
   if (isRouteErrorResponse(error) && error.status === 404) return (error.data as NotFoundData).meta;
   return [];
+}
+
+/**
+ * Client-side navigations: the page's data from the server, and the code of its server-rendered
+ * blocks (see blocks/server-rendered.tsx) before the page shows, so scroll restoration and hash
+ * links find it whole. Not on the first page load, which hydrates with the server's data.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  // Without the code (offline, a new deployment) the blocks still load it as they render.
+  await preloadBlockCode(data.document.pageBuilder ?? []).catch(() => undefined);
+  return data;
 }
 
 export default function CmsPage() {
