@@ -14,7 +14,7 @@ import {
 import { courseJsonLd, eventJsonLd, type JsonLdContext } from '../../features/seo/json-ld';
 import type { PageBuilderBlock } from '../../lib/sanity/routable.server';
 import { calendarBadge, eventStatus, formatEventWhen, formatMetric, formatPrice, modeLabel } from './format';
-import type { EventItem, LiveData, ProgramItem } from './types';
+import type { EventItem, LiveData, LiveResult, ProgramItem } from './types';
 
 export function toEventItem(row: EventRow, now: Date, context: JsonLdContext): EventItem {
   const item: Omit<EventItem, 'jsonLd'> = {
@@ -49,10 +49,15 @@ export function toProgramItem(row: ProgramRow, context: JsonLdContext): ProgramI
   return { ...item, jsonLd: courseJsonLd(item, context) };
 }
 
-/** Marks a streamed promise as handled: if the page fails before streaming it, no unhandled rejection. */
-function streamed<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
+/** A read as its outcome (see LiveResult): it always resolves, so nothing rejects unhandled, here or in the browser. */
+function settled<Rows>(read: Promise<Rows>): Promise<LiveResult<Rows>> {
+  return read.then(
+    (rows) => ({ rows }),
+    (error: unknown) => {
+      console.error('[live] a block’s rows could not be read:', error instanceof Error ? error.message : error);
+      return { failed: true };
+    },
+  );
 }
 
 /** `context`: the site's origin and name, for each row's JSON-LD. */
@@ -67,7 +72,7 @@ export function loadLiveBlocks(
   for (const block of blocks) {
     switch (block._type) {
       case 'stats':
-        metrics ??= streamed(
+        metrics ??= settled(
           readImpactMetrics().then((rows) =>
             rows.map((row) => ({
               id: row.id,
@@ -80,7 +85,7 @@ export function loadLiveBlocks(
         live.stats[block._key] = metrics;
         break;
       case 'serviceList':
-        services ??= streamed(
+        services ??= settled(
           readServices().then((rows) =>
             rows.map((row) => ({
               id: row.id,
@@ -93,14 +98,14 @@ export function loadLiveBlocks(
         live.serviceList[block._key] = services;
         break;
       case 'eventList':
-        live.eventList[block._key] = streamed(
+        live.eventList[block._key] = settled(
           readEvents({ show: block.show ?? 'upcoming', limit: block.limit, now }).then((rows) =>
             rows.map((row) => toEventItem(row, now, context)),
           ),
         );
         break;
       case 'programList':
-        live.programList[block._key] = streamed(
+        live.programList[block._key] = settled(
           readPrograms({ category: block.category, limit: block.limit }).then((rows) =>
             rows.map((row) => toProgramItem(row, context)),
           ),

@@ -4,11 +4,13 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { Await } from 'react-router';
+import type { LiveResult } from './types';
 import '../../components/ui/ui.css';
 import '../blocks.css';
 
 type Props<Row> = {
-  rows: Promise<Row[]> | undefined;
+  /** Undefined when the loader started no read for the block. */
+  rows: Promise<LiveResult<Row[]>> | undefined;
   /** What is loading, for screen readers: "events". */
   what: string;
   empty: ReactNode;
@@ -39,10 +41,13 @@ export function LiveRows<Row>({ rows, what, empty, error, skeletonCount = 3, chi
         </div>
       }
     >
+      {/* errorElement: the stream was cut short (the server's time limit) before the rows came. */}
       <Await resolve={rows} errorElement={errorState}>
-        {(resolved: Row[]) =>
-          resolved.length > 0 ? (
-            children(resolved)
+        {(result: LiveResult<Row[]>) =>
+          'failed' in result ? (
+            errorState
+          ) : result.rows.length > 0 ? (
+            children(result.rows)
           ) : (
             <div className="live-state" role="status">
               {empty}

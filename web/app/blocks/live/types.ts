@@ -62,5 +62,12 @@ export interface LiveRows {
 
 export type LiveBlockType = keyof LiveRows;
 
-/** Per live block type, a promise of its rows keyed by the block's `_key` (streamed by the loader). */
-export type LiveData = { [K in LiveBlockType]: Record<string, Promise<LiveRows[K]>> };
+/**
+ * A live read's outcome: its rows, or `failed` (the block shows its error state; the server has
+ * logged why). A failed read is data, not a rejected promise, which would reach the browser as an
+ * uncaught error wherever nothing awaits it.
+ */
+export type LiveResult<Rows> = { rows: Rows } | { failed: true };
+
+/** Per live block type, a promise of its read's outcome keyed by the block's `_key` (streamed by the loader). */
+export type LiveData = { [K in LiveBlockType]: Record<string, Promise<LiveResult<LiveRows[K]>>> };
