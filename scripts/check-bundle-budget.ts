@@ -9,24 +9,14 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
 import { PUBLIC_PATHS } from '../tests/support/public-routes.ts';
-import { startTestStack, stopOnSignals, type TestStack } from '../tests/support/test-stack.ts';
+import { siteForScript } from '../tests/support/test-stack.ts';
 import { formatCost, formatScripts, JS_BUDGET_BYTES, measurePageJs, type PageJsCost } from '../tests/perf/js-budget.ts';
 
 const { values, positionals } = parseArgs({ options: { url: { type: 'string' } }, allowPositionals: true });
 const paths = positionals.length ? positionals : PUBLIC_PATHS;
 
-let stack: TestStack | undefined;
-let baseURL = values.url;
-if (!baseURL) {
-  console.log('Starting the local stack on free ports…');
-  stack = await startTestStack({
-    log: (line) => {
-      if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
-    },
-  });
-  baseURL = stack.info.webUrl;
-  stopOnSignals(stack);
-}
+const site = await siteForScript(values.url);
+const baseURL = site.baseUrl;
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags], headless: true });
 const costs: PageJsCost[] = [];
@@ -42,7 +32,7 @@ try {
   }
 } finally {
   await browser.close();
-  await stack?.stop();
+  await site.stop();
 }
 
 const over = costs.filter((cost) => cost.gzipBytes > JS_BUDGET_BYTES);

@@ -16,7 +16,7 @@ import * as prettier from 'prettier';
 import { repoRoot } from '../local/env.ts';
 import { chromiumPath, standaloneChromiumFlags } from '../tests/support/chromium.ts';
 import { PUBLIC_PATHS } from '../tests/support/public-routes.ts';
-import { startTestStack, stopOnSignals, type TestStack } from '../tests/support/test-stack.ts';
+import { siteForScript } from '../tests/support/test-stack.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -114,18 +114,8 @@ const paths = positionals.length ? positionals : PUBLIC_PATHS;
 const reportDir = join(repoRoot, '.tmp', 'lighthouse');
 mkdirSync(reportDir, { recursive: true });
 
-let stack: TestStack | undefined;
-let baseUrl = values.url;
-if (!baseUrl) {
-  console.log('Starting the local stack on free ports…');
-  stack = await startTestStack({
-    log: (line) => {
-      if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
-    },
-  });
-  baseUrl = stack.info.webUrl;
-  stopOnSignals(stack);
-}
+const site = await siteForScript(values.url);
+const { baseUrl } = site;
 
 const results: RouteResult[] = [];
 /** Routes Lighthouse could not measure (e.g. a screen that does not exist yet answers 404). */
@@ -176,7 +166,7 @@ try {
 } finally {
   // Whatever failed above, the stack's processes must not outlive this script.
   await chromium?.stop().catch((error: unknown) => console.error('stopping Chromium failed:', error));
-  await stack?.stop();
+  await site.stop();
 }
 
 if (!results.length) {

@@ -82,6 +82,22 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
   };
 }
 
+/**
+ * For command-line scripts: the site at `url`, or else the whole stack started for the script
+ * (its problems and build narrated) and stopped by `stop()` or on Ctrl-C / SIGTERM.
+ */
+export async function siteForScript(url: string | undefined): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  if (url) return { baseUrl: url, stop: async () => {} };
+  console.log('Starting the local stack on free ports…');
+  const stack = await startTestStack({
+    log: (line) => {
+      if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
+    },
+  });
+  stopOnSignals(stack);
+  return { baseUrl: stack.info.webUrl, stop: () => stack.stop() };
+}
+
 /** For command-line scripts: Ctrl-C or SIGTERM stops the stack before the process exits. */
 export function stopOnSignals(stack: TestStack): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,6 +4,7 @@
  * loaded on the first click; without script (or if it cannot load) the link shows the picture.
  */
 import { useState, type ComponentType, type MouseEvent } from 'react';
+import { isPlainClick } from '../features/navigation/nav-links';
 import type { LightboxImage, LightboxProps } from './lightbox';
 import { preloadServerRendered, ServerRenderedBlock } from './server-rendered';
 import type { BlockProps } from './types';
@@ -12,7 +13,7 @@ const loadGrid = () => import('./image-gallery-grid').then((module) => module.Im
 
 /** The album and picture a click landed on, from the thumbnail link's data attributes. */
 function clickedThumb(event: MouseEvent): { album: number; image: number; href: string } | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return null;
+  if (event.defaultPrevented || !isPlainClick(event)) return null;
   const link = event.target instanceof Element ? event.target.closest('a[data-album][data-image]') : null;
   if (!(link instanceof HTMLAnchorElement)) return null;
   return { album: Number(link.dataset.album), image: Number(link.dataset.image), href: link.href };

@@ -6,10 +6,10 @@
 import type { MouseEvent } from 'react';
 import type { NavigateFunction } from 'react-router';
 import { isSitePath } from '../components/ui/smart-link';
+import { isPlainClick } from '../features/navigation/nav-links';
 
 export function followSiteLink(event: MouseEvent, navigate: NavigateFunction): void {
-  if (event.defaultPrevented || event.button !== 0) return;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || !isPlainClick(event)) return;
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement)) return;
   if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return;

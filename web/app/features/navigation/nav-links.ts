@@ -16,6 +16,17 @@ export function normalisePath(path: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
+/** A plain left click: no modifier asking for a new tab or window, a download or a menu. */
+export function isPlainClick(event: {
+  button: number;
+  metaKey: boolean;
+  altKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+}): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+}
+
 /** True for hrefs that leave the site or the browser tab's page model (web URLs, mailto:, tel:). */
 export function isExternalHref(href: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');

@@ -6,14 +6,10 @@
  */
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isExternalHref, splitHref } from './nav-links';
+import { isExternalHref, isPlainClick, splitHref } from './nav-links';
 import { useGoToSection } from './use-hash-scroll';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string };
-
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
-}
 
 export function SiteLink({ href, onClick, children, ...rest }: Props) {
   const { pathname } = useLocation();
