@@ -16,6 +16,7 @@ import { startMailCapture } from './mail/index.ts';
 import { startEmbeddedPostgres } from './postgres/embedded.ts';
 import { prepareDatabase, urlForRole } from './postgres/prepare.ts';
 import { startPostgrest } from './postgrest/index.ts';
+import { authSettings, restSettings } from './supabase-config/settings.ts';
 import { buildWebsite, startWebsite, websiteBuildIsStale } from './website.ts';
 
 export interface StackPorts {
@@ -105,6 +106,7 @@ export async function startStack(
     if (seeded) log('seeded an empty database from supabase/seed.sql');
 
     const postgrest = await startPostgrest({
+      ...restSettings(config.supabase),
       dbUri: urlForRole(adminUrl, 'authenticator', env.LOCAL_DB_PASSWORD),
       jwtSecret: env.SUPABASE_JWT_SECRET,
       port: ports.rest,
@@ -123,18 +125,14 @@ export async function startStack(
     stops.push(mail.stop);
 
     const auth = createAuthServer({
+      ...authSettings(config.supabase),
       databaseUrl: urlForRole(adminUrl, 'supabase_auth_admin', env.LOCAL_DB_PASSWORD),
       jwtSecret: env.SUPABASE_JWT_SECRET,
-      jwtExpiry: env.AUTH_JWT_EXPIRY,
       issuer: `${apiUrl}/auth/v1`,
       serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
-      enableSignup: env.AUTH_ENABLE_SIGNUP,
-      passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
+      // No key in the CLI's config: local hardening, set in .env.
       failedSigninLimitPerAccount: env.AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT,
-      failedSigninLimitPerIp: env.AUTH_FAILED_SIGNIN_LIMIT_PER_IP,
       failedSigninWindowSeconds: env.AUTH_FAILED_SIGNIN_WINDOW_SECONDS,
-      refreshTokenReuseInterval: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
-      siteUrl: env.SITE_URL,
     });
     stops.push(auth.close);
 
