@@ -6,7 +6,7 @@ describe('settings', () => {
     const { env, apiUrl } = loadConfig();
     expect(env.LOCAL_API_PORT).toBe(54321);
     expect(apiUrl).toBe('http://127.0.0.1:54321');
-    expect(env.AUTH_ENABLE_SIGNUP).toBe(false);
+    expect(env.AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT).toBe(5);
   });
 
   it('lets the process environment override a setting', () => {
@@ -16,12 +16,16 @@ describe('settings', () => {
   it('lists every malformed setting at once, by name', () => {
     let message = '';
     try {
-      loadConfig({ LOCAL_API_PORT: 'eighty', AUTH_ENABLE_SIGNUP: 'yes', SUPABASE_JWT_SECRET: 'short' });
+      loadConfig({
+        LOCAL_API_PORT: 'eighty',
+        AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT: 'many',
+        SUPABASE_JWT_SECRET: 'short',
+      });
     } catch (error) {
       message = (error as Error).message;
     }
     expect(message).toMatch(/LOCAL_API_PORT/);
-    expect(message).toMatch(/AUTH_ENABLE_SIGNUP/);
+    expect(message).toMatch(/AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT/);
     expect(message).toMatch(/SUPABASE_JWT_SECRET/);
   });
 });

@@ -1,10 +1,14 @@
-/** The local stack's settings, validated once: every problem is listed, not just the first. */
+/**
+ * The local stack's settings, validated once: every problem is listed, not just the first.
+ * Environment settings (.env.example) plus supabase/config.toml, read as the Supabase CLI reads it.
+ */
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { loadEnv, repoRoot } from './env.ts';
+import { readSupabaseConfig } from './supabase-config/read.ts';
+import type { SupabaseConfig } from './supabase-config/schema.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
-const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 const positiveInt = z.coerce.number().int().positive();
 
 const schema = z.object({
@@ -21,13 +25,8 @@ const schema = z.object({
   SUPABASE_ANON_KEY: z.string().min(20),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(20),
   SUPABASE_JWT_SECRET: z.string().min(32),
-  AUTH_ENABLE_SIGNUP: flag,
-  AUTH_JWT_EXPIRY: positiveInt,
-  AUTH_PASSWORD_MIN_LENGTH: positiveInt,
   AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT: positiveInt,
-  AUTH_FAILED_SIGNIN_LIMIT_PER_IP: positiveInt,
   AUTH_FAILED_SIGNIN_WINDOW_SECONDS: positiveInt,
-  AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0),
   SMTP_HOST: z.string().min(1),
   SMTP_PORT: port,
   SMTP_USER: z.string(),
@@ -43,6 +42,8 @@ export type StackEnv = z.infer<typeof schema>;
 
 export interface StackConfig {
   env: StackEnv;
+  /** supabase/config.toml, env() references resolved from the same settings. */
+  supabase: SupabaseConfig;
   /** Absolute folder for the stack's data (embedded PostgreSQL, pid files). */
   dataDir: string;
   /** Superuser URL of the database; empty until the embedded server has started. */
@@ -51,7 +52,8 @@ export interface StackConfig {
 }
 
 export function loadConfig(overrides: Record<string, string | undefined> = {}): StackConfig {
-  const parsed = schema.safeParse(loadEnv(overrides));
+  const settings = loadEnv(overrides);
+  const parsed = schema.safeParse(settings);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid settings (see .env.example):\n${problems.join('\n')}`);
@@ -59,6 +61,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
   const env = parsed.data;
   return {
     env,
+    // env(NAME) in config.toml sees these settings first, then any other process variable.
+    supabase: readSupabaseConfig({ ...process.env, ...settings }),
     dataDir: resolve(repoRoot, env.LOCAL_DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     apiUrl: `http://127.0.0.1:${env.LOCAL_API_PORT}`,

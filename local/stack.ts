@@ -4,8 +4,7 @@
  * the gateway, mail capture and the content lake.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import pg from 'pg';
+import { join, relative, sep } from 'node:path';
 import { createAuthServer } from './auth/index.ts';
 import type { StackConfig } from './config.ts';
 import { startContentLake } from './content-lake/index.ts';
@@ -15,8 +14,9 @@ import { createGateway } from './gateway/index.ts';
 import { serve } from './http/serve.ts';
 import { startMailCapture } from './mail/index.ts';
 import { startEmbeddedPostgres } from './postgres/embedded.ts';
-import { applyBootstrap, applyMigrations, seedOnce } from './postgres/migrate.ts';
+import { prepareDatabase, urlForRole } from './postgres/prepare.ts';
 import { startPostgrest } from './postgrest/index.ts';
+import { authSettings, restSettings } from './supabase-config/settings.ts';
 import { buildWebsite, startWebsite, websiteBuildIsStale } from './website.ts';
 
 export interface StackPorts {
@@ -50,7 +50,10 @@ export interface RunningStack {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** `postgres`'s URL (not a superuser, as on a hosted project): what scripts and tests use. */
   databaseUrl: string;
+  /** The superuser's URL (supabase_admin), for the rare test that needs one. */
+  adminDatabaseUrl: string;
   mailUrl: string;
   contentUrl: string;
   webUrl?: string;
@@ -60,25 +63,14 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-/** The same server with another role's credentials (PostgREST and auth log in as their own roles). */
-function urlForRole(superuserUrl: string, role: string, password: string): string {
-  const url = new URL(superuserUrl);
-  url.username = role;
-  url.password = password;
-  return url.toString();
-}
-
-async function migrate(databaseUrl: string, rolePassword: string): Promise<{ applied: string[]; seeded: boolean }> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    await applyBootstrap(db, rolePassword);
-    const applied = await applyMigrations(db);
-    const seeded = await seedOnce(db);
-    return { applied, seeded };
-  } finally {
-    await db.end();
+/** One line for a database where `postgres` is a superuser, unlike on a hosted project. */
+function superuserWarning(config: StackConfig): string {
+  if (config.databaseUrl) {
+    return 'warning: postgres is a superuser on the DATABASE_URL server, so migrations run with superuser rights there, unlike on hosted Supabase';
   }
+  const path = join(config.dataDir, 'postgres');
+  const folder = path.startsWith(`${repoRoot}${sep}`) ? relative(repoRoot, path) : path;
+  return `warning: ${folder} was made by an older version (postgres is its superuser), so migrations run with superuser rights, unlike on hosted Supabase; stop, delete ${folder} (its local data goes) and start again to fix`;
 }
 
 export async function startStack(
@@ -96,23 +88,26 @@ export async function startStack(
   };
   try {
     mkdirSync(config.dataDir, { recursive: true });
-    let databaseUrl = config.databaseUrl;
-    if (!databaseUrl) {
+    let adminUrl = config.databaseUrl;
+    if (!adminUrl) {
       const postgres = await startEmbeddedPostgres({
         dataDir: join(config.dataDir, 'postgres'),
         port: ports.db,
         password: env.LOCAL_DB_PASSWORD,
       });
       stops.push(postgres.stop);
-      databaseUrl = postgres.url;
+      adminUrl = postgres.adminUrl;
       timed('PostgreSQL up');
     }
-    const { applied, seeded } = await migrate(databaseUrl, env.LOCAL_DB_PASSWORD);
+    const database = await prepareDatabase(adminUrl, env.LOCAL_DB_PASSWORD);
+    const { applied, seeded, databaseUrl } = database;
+    if (database.postgresIsSuperuser) log(superuserWarning(config));
     log(applied.length ? `applied migrations ${applied.join(', ')}` : 'database schema up to date');
     if (seeded) log('seeded an empty database from supabase/seed.sql');
 
     const postgrest = await startPostgrest({
-      dbUri: urlForRole(databaseUrl, 'authenticator', env.LOCAL_DB_PASSWORD),
+      ...restSettings(config.supabase),
+      dbUri: urlForRole(adminUrl, 'authenticator', env.LOCAL_DB_PASSWORD),
       jwtSecret: env.SUPABASE_JWT_SECRET,
       port: ports.rest,
       adminPort: ports.restAdmin,
@@ -130,18 +125,14 @@ export async function startStack(
     stops.push(mail.stop);
 
     const auth = createAuthServer({
-      databaseUrl: urlForRole(databaseUrl, 'supabase_auth_admin', env.LOCAL_DB_PASSWORD),
+      ...authSettings(config.supabase),
+      databaseUrl: urlForRole(adminUrl, 'supabase_auth_admin', env.LOCAL_DB_PASSWORD),
       jwtSecret: env.SUPABASE_JWT_SECRET,
-      jwtExpiry: env.AUTH_JWT_EXPIRY,
       issuer: `${apiUrl}/auth/v1`,
       serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
-      enableSignup: env.AUTH_ENABLE_SIGNUP,
-      passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
+      // No key in the CLI's config: local hardening, set in .env.
       failedSigninLimitPerAccount: env.AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT,
-      failedSigninLimitPerIp: env.AUTH_FAILED_SIGNIN_LIMIT_PER_IP,
       failedSigninWindowSeconds: env.AUTH_FAILED_SIGNIN_WINDOW_SECONDS,
-      refreshTokenReuseInterval: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
-      siteUrl: env.SITE_URL,
     });
     stops.push(auth.close);
 
@@ -216,6 +207,7 @@ export async function startStack(
       serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
       jwtSecret: env.SUPABASE_JWT_SECRET,
       databaseUrl,
+      adminDatabaseUrl: adminUrl,
       mailUrl: mail.webUrl,
       contentUrl: content.url,
       webUrl,

@@ -6,6 +6,7 @@
 import { createClient, isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { loadConfig } from '../local/config.ts';
 import { loadEnv } from '../local/env.ts';
+import { authSettings } from '../local/supabase-config/settings.ts';
 
 export const usage = 'Usage: npm run staff:add -- <email> <password>';
 
@@ -26,7 +27,9 @@ export function parseStaffArgs(argv: readonly string[], minPasswordLength: numbe
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an e-mail address.\n${usage}`);
   // The server refuses weak passwords only when one is changed; hold new accounts to the same rule.
   if (password.length < minPasswordLength) {
-    throw new UsageError(`The password must be at least ${minPasswordLength} characters (AUTH_PASSWORD_MIN_LENGTH).`);
+    throw new UsageError(
+      `The password must be at least ${minPasswordLength} characters (auth.minimum_password_length in supabase/config.toml).`,
+    );
   }
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) {
     throw new UsageError('The password must contain both letters and digits.');
@@ -89,8 +92,8 @@ export async function addStaff(supabase: SupabaseClient, args: StaffArgs, apiUrl
 
 async function main(argv: readonly string[]): Promise<number> {
   try {
-    const { env, apiUrl: localApi } = loadConfig();
-    const args = parseStaffArgs(argv, env.AUTH_PASSWORD_MIN_LENGTH);
+    const { env, supabase: project, apiUrl: localApi } = loadConfig();
+    const args = parseStaffArgs(argv, authSettings(project).passwordMinLength);
     // SUPABASE_URL is not among loadConfig's validated settings yet; it comes from the same files.
     const apiUrl = loadEnv().SUPABASE_URL || localApi;
     if (!URL.canParse(apiUrl)) throw new Error(`SUPABASE_URL is not a URL: "${apiUrl}"`);

@@ -5,7 +5,13 @@
 import { decodeJwt } from 'jose';
 import { createPool } from './db.ts';
 import { isSignedWith } from './jwt.ts';
-import { adminRoles, lettersAndDigits, type AuthContext, type AuthOptions } from './options.ts';
+import {
+  adminRoles,
+  ipRateLimitWindowSeconds,
+  lettersAndDigits,
+  type AuthContext,
+  type AuthOptions,
+} from './options.ts';
 import { route } from './router.ts';
 import { FailedSignins } from './throttle.ts';
 
@@ -45,7 +51,10 @@ export function createAuthServer(options: AuthOptions): AuthServer {
       minLength: options.passwordMinLength,
       requiredCharacters: options.passwordRequiredCharacters ?? lettersAndDigits,
     },
-    failedSignins: new FailedSignins(options.failedSigninWindowSeconds),
+    failedSignins: {
+      account: new FailedSignins(options.failedSigninWindowSeconds),
+      ip: new FailedSignins(ipRateLimitWindowSeconds),
+    },
   };
   return {
     handle: (request) => route(ctx, request),

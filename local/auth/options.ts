@@ -12,8 +12,8 @@ export interface AuthOptions {
   enableSignup: boolean;
   passwordMinLength: number;
   failedSigninLimitPerAccount: number;
-  failedSigninLimitPerIp: number;
-  failedSigninWindowSeconds: number;
+  failedSigninWindowSeconds: number; // window of the per-account count
+  failedSigninLimitPerIp: number; // per client IP, in GoTrue's 5-minute rate-limit window
   refreshTokenReuseInterval: number; // seconds
   siteUrl: string;
   /**
@@ -26,6 +26,9 @@ export interface AuthOptions {
 /** Hosted Supabase's "digits and letters" choice. */
 export const lettersAndDigits = ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'];
 
+/** The interval GoTrue counts sign-in and sign-up requests per IP over (RATE_LIMIT_SIGN_IN_SIGN_UPS). */
+export const ipRateLimitWindowSeconds = 300;
+
 /** GoTrue's default JWT_ADMIN_ROLES: tokens with these roles may use /admin. */
 export const adminRoles = ['service_role', 'supabase_admin'];
 
@@ -37,5 +40,5 @@ export interface AuthContext {
   pool: Pool;
   secret: Uint8Array;
   passwordRules: PasswordRules;
-  failedSignins: FailedSignins;
+  failedSignins: { account: FailedSignins; ip: FailedSignins };
 }

@@ -31,7 +31,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   const port = await freePort();
   const password = 'test-password';
   const postgres = await startEmbeddedPostgres({ dataDir, port, password });
-  const sql = new pg.Client({ connectionString: postgres.url });
+  const sql = new pg.Client({ connectionString: postgres.adminUrl });
   await sql.connect();
   await applyBootstrap(sql, password);
   return {

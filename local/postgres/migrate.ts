@@ -14,13 +14,26 @@ const bootstrapFile = join(import.meta.dirname, 'bootstrap.sql');
 
 const migrationName = /^(\d{14})_([a-z0-9_]+)\.sql$/;
 
-/** Roles and schemas that a hosted Supabase project already has; passwords come from settings. */
-export async function applyBootstrap(db: Client, rolePassword: string): Promise<void> {
+export interface BootstrapOutcome {
+  /** True in a data folder made by an older version (or a server) where `postgres` is a superuser. */
+  postgresIsSuperuser: boolean;
+}
+
+/**
+ * Roles and schemas that a hosted Supabase project already has, applied by `db`, a superuser
+ * connection. Sets the login roles' passwords from settings (not that of the role connected).
+ */
+export async function applyBootstrap(db: Client, rolePassword: string): Promise<BootstrapOutcome> {
   await db.query(readFileSync(bootstrapFile, 'utf8'));
+  const { rows } = await db.query<{ me: string; postgres_super: boolean }>(
+    `select current_user as me, (select rolsuper from pg_roles where rolname = 'postgres') as postgres_super`,
+  );
+  const { me, postgres_super: postgresIsSuperuser } = rows[0]!;
   const literal = rolePassword.replaceAll("'", "''");
-  for (const role of ['authenticator', 'supabase_auth_admin']) {
-    await db.query(`alter role ${role} with login password '${literal}'`);
+  for (const role of ['postgres', 'authenticator', 'supabase_auth_admin']) {
+    if (role !== me) await db.query(`alter role ${role} with login password '${literal}'`);
   }
+  return { postgresIsSuperuser };
 }
 
 export interface MigrationFile {

@@ -7,6 +7,10 @@ export interface PostgrestOptions {
   /** authenticator's connection URL: PostgREST switches to the JWT's role per request. */
   dbUri: string;
   jwtSecret: string;
+  /** supabase/config.toml's [api] schemas, extra_search_path and max_rows. */
+  schemas: string[];
+  extraSearchPath: string[];
+  maxRows: number;
   port: number;
   adminPort: number;
   /** Where the pid file goes, so a start after a crash can stop the orphan. */
@@ -36,10 +40,10 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
     onLog: options.onLog,
     env: {
       PGRST_DB_URI: options.dbUri,
-      PGRST_DB_SCHEMAS: 'public',
+      PGRST_DB_SCHEMAS: options.schemas.join(','),
       PGRST_DB_ANON_ROLE: 'anon',
-      PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
-      PGRST_DB_MAX_ROWS: '1000',
+      PGRST_DB_EXTRA_SEARCH_PATH: options.extraSearchPath.join(','),
+      PGRST_DB_MAX_ROWS: String(options.maxRows),
       PGRST_DB_POOL: '10',
       PGRST_DB_CHANNEL_ENABLED: 'true',
       PGRST_JWT_SECRET: options.jwtSecret,

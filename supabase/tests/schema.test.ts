@@ -10,7 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../local/http/ports.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../local/postgres/embedded.ts';
-import { applyBootstrap, applyMigrations, listMigrations, seedOnce } from '../../local/postgres/migrate.ts';
+import { applyMigrations, listMigrations } from '../../local/postgres/migrate.ts';
+import { prepareDatabase } from '../../local/postgres/prepare.ts';
 // The ten services of the specification: each seeded slug must have its /services/<slug> route.
 import { SERVICE_SLUGS } from '../../web/app/config/routes-table.ts';
 
@@ -26,12 +27,12 @@ let seeded: boolean;
 
 beforeAll(async () => {
   postgres = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), port: await freePort(), password: 'postgres' });
-  db = new pg.Client({ connectionString: postgres.url });
+  // As on a hosted project: migrations and seed as `postgres`, which is not a superuser.
+  const prepared = await prepareDatabase(postgres.adminUrl, 'postgres');
+  ({ applied: firstRun, seeded } = prepared);
+  db = new pg.Client({ connectionString: prepared.databaseUrl });
   await db.connect();
-  await applyBootstrap(db, 'postgres');
-  firstRun = await applyMigrations(db);
   secondRun = await applyMigrations(db);
-  seeded = await seedOnce(db);
 });
 
 afterAll(async () => {

@@ -6,7 +6,8 @@
  *
  * Worker fixtures (one per worker process):
  * - `stack: StackInfo` — the stack started by global setup: `webUrl`, `apiUrl`, `anonKey`,
- *   `serviceRoleKey`, `jwtSecret`, `databaseUrl`, `mailApiUrl`, `contentUrl`, and
+ *   `serviceRoleKey`, `jwtSecret`, `databaseUrl` (as `postgres`, not a superuser), `adminDatabaseUrl`
+ *   (supabase_admin), `mailApiUrl`, `contentUrl`, and
  *   `sanity: {projectId, dataset, apiVersion}`. `baseURL` is `stack.webUrl`, so
  *   `page.goto('/about')` and `request.get('/about')` reach the website.
  * - `sanity: SanityClient` — @sanity/client on the content lake (published perspective, no CDN):

@@ -20,8 +20,10 @@ export interface StackInfo {
   /** Bypasses RLS: for tests that change data (maintenance flag, fixtures). Never in page code. */
   serviceRoleKey: string;
   jwtSecret: string;
-  /** PostgreSQL superuser URL of the throwaway database. */
+  /** The throwaway database as `postgres`: owner of the schema but not a superuser, as on a hosted project. */
   databaseUrl: string;
+  /** The same database as the superuser (supabase_admin): only for what `postgres` may not do. */
+  adminDatabaseUrl: string;
   /** Captured e-mail as JSON. */
   mailApiUrl: string;
   /** The content lake (Sanity API host for @sanity/client). */
@@ -71,6 +73,7 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
       serviceRoleKey: stack.serviceRoleKey,
       jwtSecret: stack.jwtSecret,
       databaseUrl: stack.databaseUrl,
+      adminDatabaseUrl: stack.adminDatabaseUrl,
       mailApiUrl: `${stack.mailUrl}/api/messages`,
       contentUrl: stack.contentUrl,
       sanity: { projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION },

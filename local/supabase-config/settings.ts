@@ -1,0 +1,85 @@
+/**
+ * What each local stand-in takes from supabase/config.toml, with the CLI's defaults for keys
+ * the file leaves out (its template's values), so the stand-ins and `supabase start` agree.
+ * Names match the stand-ins' options, so each result spreads straight into them.
+ */
+import { envReference, SupabaseConfigError } from './read.ts';
+import type { SupabaseConfig } from './schema.ts';
+
+export interface AuthSettings {
+  enableSignup: boolean;
+  jwtExpiry: number;
+  passwordMinLength: number;
+  /** Character sets a password must each draw from (GoTrue's PASSWORD_REQUIRED_CHARACTERS). */
+  passwordRequiredCharacters: string[];
+  refreshTokenReuseInterval: number;
+  /**
+   * `[auth.rate_limit] sign_in_sign_ups`, per client IP in GoTrue's 5-minute window (the local
+   * auth server counts failed sign-ins only, where GoTrue counts every sign-in and sign-up).
+   */
+  failedSigninLimitPerIp: number;
+  siteUrl: string;
+}
+
+const lower = 'abcdefghijklmnopqrstuvwxyz';
+const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const digits = '0123456789';
+const symbols = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
+
+/** The sets the CLI sends for each `password_requirements` value (PasswordRequirements.ToChar). */
+const requiredCharacters: Record<string, string[]> = {
+  '': [],
+  letters_digits: [lower + upper, digits],
+  lower_upper_letters_digits: [lower, upper, digits],
+  lower_upper_letters_digits_symbols: [lower, upper, digits, symbols],
+};
+
+/** A string setting the stand-ins need, refused while it still names an unset variable. */
+function resolved(value: string, key: string): string {
+  const name = envReference.exec(value)?.[1];
+  if (name !== undefined) throw new SupabaseConfigError(`supabase/config.toml ${key} = "${value}": ${name} is not set`);
+  return value;
+}
+
+export function authSettings(config: SupabaseConfig): AuthSettings {
+  const auth = config.auth ?? {};
+  if (auth.enable_refresh_token_rotation === false) {
+    throw new SupabaseConfigError(
+      'supabase/config.toml auth.enable_refresh_token_rotation = false: the local auth server always rotates',
+    );
+  }
+  return {
+    enableSignup: auth.enable_signup ?? true,
+    jwtExpiry: auth.jwt_expiry ?? 3600,
+    passwordMinLength: auth.minimum_password_length ?? 6,
+    passwordRequiredCharacters: requiredCharacters[auth.password_requirements ?? ''] ?? [],
+    refreshTokenReuseInterval: auth.refresh_token_reuse_interval ?? 10,
+    failedSigninLimitPerIp: auth.rate_limit?.sign_in_sign_ups ?? 30,
+    siteUrl: resolved(auth.site_url ?? 'http://127.0.0.1:3000', 'auth.site_url'),
+  };
+}
+
+export interface FunctionSettings {
+  /** Platform default: every call needs a valid JWT (anon key, user token or service key). */
+  verifyJwt: boolean;
+  enabled: boolean;
+}
+
+export function functionSettings(config: Pick<SupabaseConfig, 'functions'>, name: string): FunctionSettings {
+  const settings = config.functions?.[name];
+  return { verifyJwt: settings?.verify_jwt ?? true, enabled: settings?.enabled ?? true };
+}
+
+export interface RestSettings {
+  schemas: string[];
+  extraSearchPath: string[];
+  maxRows: number;
+}
+
+export function restSettings(config: SupabaseConfig): RestSettings {
+  return {
+    schemas: config.api?.schemas ?? ['public', 'graphql_public'],
+    extraSearchPath: config.api?.extra_search_path ?? ['public', 'extensions'],
+    maxRows: config.api?.max_rows ?? 1000,
+  };
+}
