@@ -22,8 +22,12 @@ export interface StackInfo {
   jwtSecret: string;
   /** PostgreSQL superuser URL of the throwaway database. */
   databaseUrl: string;
+  /** PostgREST itself, behind the gateway (for tests of the service alone). */
+  restUrl: string;
   /** Captured e-mail as JSON. */
   mailApiUrl: string;
+  /** The mail capture's SMTP port on 127.0.0.1. */
+  smtpPort: number;
   /** The content lake (Sanity API host for @sanity/client). */
   contentUrl: string;
   sanity: { projectId: string; dataset: string; apiVersion: string };
@@ -31,6 +35,8 @@ export interface StackInfo {
 
 export interface TestStack {
   info: StackInfo;
+  /** Settles, after the stack stopped itself, when a supervised service kept dying. */
+  failed: Promise<Error>;
   stop(): Promise<void>;
 }
 
@@ -62,6 +68,8 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  // Supervision as under `npm start`: a service that keeps dying stops the stack; say so loudly.
+  void stack.failed.then((error) => console.error(`✖ ${error.message}. The test stack has stopped.`));
   const { env } = config;
   return {
     info: {
@@ -71,10 +79,13 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
       serviceRoleKey: stack.serviceRoleKey,
       jwtSecret: stack.jwtSecret,
       databaseUrl: stack.databaseUrl,
+      restUrl: stack.restUrl,
       mailApiUrl: `${stack.mailUrl}/api/messages`,
+      smtpPort: stack.smtpPort,
       contentUrl: stack.contentUrl,
       sanity: { projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION },
     },
+    failed: stack.failed,
     async stop() {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -95,6 +106,7 @@ export async function siteForScript(url: string | undefined): Promise<{ baseUrl:
     },
   });
   stopOnSignals(stack);
+  void stack.failed.then(() => process.exit(1));
   return { baseUrl: stack.info.webUrl, stop: () => stack.stop() };
 }
 
