@@ -114,6 +114,7 @@ export function guardListener(listener: Listener, options: GuardOptions): Listen
       // The connection closes after the answer: an unread request body cannot be mistaken for a request.
       res.writeHead(refusal.status, {
         'content-type': type,
+        'content-length': Buffer.byteLength(body),
         connection: 'close',
         ...(refusal.status === 405 ? { allow } : {}),
       });
@@ -128,7 +129,7 @@ export function guardListener(listener: Listener, options: GuardOptions): Listen
         return;
       }
       const [type, body] = replyBody(500, 'Internal server error', format);
-      res.writeHead(500, { 'content-type': type, connection: 'close' });
+      res.writeHead(500, { 'content-type': type, 'content-length': Buffer.byteLength(body), connection: 'close' });
       res.end(body);
     };
     try {
