@@ -1,7 +1,6 @@
 /**
- * The whole local stack on free ports with a throwaway data folder: what the Playwright suite,
- * the JS budget check and the Lighthouse run test against (website included), and the
- * integration tests (without it).
+ * The whole local stack on free ports with a throwaway data folder, website included: what the
+ * Playwright suite, the integration tests, the JS budget check and the Lighthouse run test against.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +41,7 @@ export interface TestStack {
 
 export interface TestStackOptions {
   log?: (line: string) => void;
-  /** Start the website too (default); the integration tests talk to the services only. */
+  /** Start the website too (default). */
   website?: boolean;
 }
 
