@@ -33,9 +33,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     );
   });
 }
+// A supervised service that keeps dying has stopped the stack: stop the dev server too, and fail.
+let failed = false;
+void stack.failed.then((error) => {
+  failed = true;
+  console.error(`✖ ${error.message}. The local stack has stopped.`);
+  vite.kill('SIGTERM');
+});
 vite.once('exit', (code) => {
   stack.stop().then(
-    () => process.exit(code ?? 0),
+    () => process.exit(failed ? 1 : (code ?? 0)),
     () => process.exit(1),
   );
 });
