@@ -119,6 +119,10 @@ describe('supervise', () => {
       'doomed keeps dying: it exited 3 times within 60 s (last: its restart failed: Port 1 (doomed) is already in use)',
     );
     expect(attempts).toBe(3);
+    expect(book.lines).toEqual([
+      'doomed exited unexpectedly (signal SIGKILL): restarting it',
+      'doomed could not be restarted (Port 1 (doomed) is already in use): trying again',
+    ]);
     await service.stop();
   });
 });

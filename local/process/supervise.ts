@@ -53,26 +53,33 @@ export async function supervise<T extends ServiceInstance>(options: SuperviseOpt
 
   async function recover(how: string): Promise<void> {
     let reason = how;
-    for (;;) {
+    let failedRestart = false;
+    // Stopping the stack while a restart fails is not the service dying again.
+    while (!stopping) {
       const now = Date.now();
       exits.push(now);
       while (exits.length > 0 && now - (exits[0] ?? now) > windowMs) exits.shift();
       if (exits.length >= maxExits) {
         options.onGiveUp(
           new Error(
-            `${name} keeps dying: it exited ${exits.length} times within ${windowMs / 1000} s (last: ${reason})`,
+            `${name} keeps dying: it exited ${exits.length} times within ${windowMs / 1000} s (last: ${failedRestart ? 'its restart failed: ' : ''}${reason})`,
           ),
         );
         return;
       }
-      log(`${name} exited unexpectedly (${reason}): restarting it`);
+      log(
+        failedRestart
+          ? `${name} could not be restarted (${reason}): trying again`
+          : `${name} exited unexpectedly (${reason}): restarting it`,
+      );
       await new Promise((resolve) => setTimeout(resolve, pauseMs * exits.length));
       if (stopping) return;
       const began = Date.now();
       try {
         instance = await options.start();
       } catch (error) {
-        reason = `its restart failed: ${firstLine(error)}`;
+        reason = firstLine(error);
+        failedRestart = true;
         continue;
       }
       if (stopping) return instance.stop();
