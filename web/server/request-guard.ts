@@ -9,10 +9,10 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { Duplex } from 'node:stream';
 
 /** The methods undici's `Request` accepts that a web handler may serve (not CONNECT, TRACE, TRACK). */
-export const standardMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const standardMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** Longer request targets get 414; node itself answers 431 once the whole head passes 16 KB. */
-export const defaultMaxUrlLength = 8 * 1024;
+const defaultMaxUrlLength = 8 * 1024;
 
 export interface GuardOptions {
   /** Names the server in log lines. */
@@ -63,7 +63,7 @@ function hostHeaders(req: IncomingMessage): string[] {
 }
 
 /** The answer a request must get before any handler sees it, or undefined when it may go on. */
-export function refusalFor(
+function refusalFor(
   req: IncomingMessage,
   methods: readonly string[] = standardMethods,
   maxUrlLength = defaultMaxUrlLength,
@@ -102,7 +102,7 @@ export function reportFailure(service: string, where: string, error: unknown, lo
 }
 
 /** Wraps a request listener: refuses what it must not see, answers its failure with a 500. */
-export function guardListener(listener: Listener, options: GuardOptions): Listener {
+function guardListener(listener: Listener, options: GuardOptions): Listener {
   const methods = options.methods ?? standardMethods;
   const allow = methods.join(', ');
   const format = options.body ?? 'text';
