@@ -1,7 +1,8 @@
 /**
  * Starts the whole local stack in dependency order and stops it in reverse: PostgreSQL (embedded
  * unless DATABASE_URL is set), bootstrap + migrations + seed, PostgREST, auth, functions,
- * the gateway, mail capture and the content lake.
+ * the gateway, mail capture and the content lake. PostgreSQL, PostgREST and the website are
+ * supervised: restarted when they die, and the whole stack stops when one keeps dying.
  */
 import { mkdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -15,8 +16,10 @@ import { serve } from './http/serve.ts';
 import { startMailCapture } from './mail/index.ts';
 import { startEmbeddedPostgres } from './postgres/embedded.ts';
 import { prepareDatabase, urlForRole } from './postgres/prepare.ts';
+import { supervise } from './process/supervise.ts';
 import { startPostgrest } from './postgrest/index.ts';
 import { authSettings, restSettings } from './supabase-config/settings.ts';
+import { websiteEnv } from './website-env.ts';
 import { buildWebsite, startWebsite, websiteBuildIsStale } from './website.ts';
 
 export interface StackPorts {
@@ -54,12 +57,17 @@ export interface RunningStack {
   databaseUrl: string;
   /** The superuser's URL (supabase_admin), for the rare test that needs one. */
   adminDatabaseUrl: string;
+  /** PostgREST itself (internal: clients go through the gateway's /rest/v1). */
+  restUrl: string;
   mailUrl: string;
+  smtpPort: number;
   contentUrl: string;
   webUrl?: string;
   /** Migration versions applied by this start (empty when the database was up to date). */
   migrationsApplied: string[];
   seeded: boolean;
+  /** Settles, after the stack has stopped itself, if a supervised service kept dying. */
+  failed: Promise<Error>;
   stop(): Promise<void>;
 }
 
@@ -82,21 +90,40 @@ export async function startStack(
   const stops: Array<() => Promise<void>> = [];
   const began = Date.now();
   const timed = (what: string) => log(`${what} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`stop failed: ${String(error)}`));
-    stops.length = 0;
+  // One stop at a time, in reverse: a service giving up and Ctrl-C may both ask.
+  let stopping = Promise.resolve();
+  const stopAll = () =>
+    (stopping = stopping.then(async () => {
+      for (let stop = stops.pop(); stop; stop = stops.pop()) {
+        await stop().catch((error: unknown) => log(`stop failed: ${String(error)}`));
+      }
+    }));
+  let failure: Error | undefined;
+  let reportFailure: (error: Error) => void = () => {};
+  const failed = new Promise<Error>((resolve) => (reportFailure = resolve));
+  const giveUp = (error: Error) => {
+    if (failure) return;
+    failure = error;
+    log(`${error.message}: stopping the whole stack`);
+    void stopAll().then(() => reportFailure(error));
   };
   try {
     mkdirSync(config.dataDir, { recursive: true });
     let adminUrl = config.databaseUrl;
     if (!adminUrl) {
-      const postgres = await startEmbeddedPostgres({
-        dataDir: join(config.dataDir, 'postgres'),
-        port: ports.db,
-        password: env.LOCAL_DB_PASSWORD,
+      const postgres = await supervise({
+        name: 'PostgreSQL',
+        start: () =>
+          startEmbeddedPostgres({
+            dataDir: join(config.dataDir, 'postgres'),
+            port: ports.db,
+            password: env.LOCAL_DB_PASSWORD,
+          }),
+        log,
+        onGiveUp: giveUp,
       });
       stops.push(postgres.stop);
-      adminUrl = postgres.adminUrl;
+      adminUrl = postgres.current().adminUrl;
       timed('PostgreSQL up');
     }
     const database = await prepareDatabase(adminUrl, env.LOCAL_DB_PASSWORD);
@@ -105,17 +132,25 @@ export async function startStack(
     log(applied.length ? `applied migrations ${applied.join(', ')}` : 'database schema up to date');
     if (seeded) log('seeded an empty database from supabase/seed.sql');
 
-    const postgrest = await startPostgrest({
-      ...restSettings(config.supabase),
-      dbUri: urlForRole(adminUrl, 'authenticator', env.LOCAL_DB_PASSWORD),
-      jwtSecret: env.SUPABASE_JWT_SECRET,
-      port: ports.rest,
-      adminPort: ports.restAdmin,
-      pidFile: join(config.dataDir, 'postgrest.pid'),
-      // PostgREST narrates its start-up even at log level error; pass on only real problems.
-      onLog: (line) => {
-        if (/error|fatal|failed/i.test(line)) log(`[postgrest] ${line.trim()}`);
-      },
+    const restUri = urlForRole(adminUrl, 'authenticator', env.LOCAL_DB_PASSWORD);
+    const postgrest = await supervise({
+      name: 'PostgREST',
+      start: () =>
+        startPostgrest({
+          ...restSettings(config.supabase),
+          dbUri: restUri,
+          jwtSecret: env.SUPABASE_JWT_SECRET,
+          port: ports.rest,
+          adminPort: ports.restAdmin,
+          pidFile: join(config.dataDir, 'postgrest.pid'),
+          // PostgREST narrates its start-up even at log level error; pass on only real problems.
+          onLog: (chunk) => {
+            for (const line of chunk.split('\n'))
+              if (/error|fatal|failed/i.test(line)) log(`[postgrest] ${line.trim()}`);
+          },
+        }),
+      log,
+      onGiveUp: giveUp,
     });
     stops.push(postgrest.stop);
     timed('PostgREST ready');
@@ -156,7 +191,7 @@ export async function startStack(
       createGateway({
         anonKey: env.SUPABASE_ANON_KEY,
         serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
-        restUrl: postgrest.url,
+        restUrl: postgrest.current().url,
         auth: (request) => auth.handle(request),
         functions,
       }),
@@ -182,24 +217,25 @@ export async function startStack(
         buildWebsite();
         timed('website built');
       }
-      const website = await startWebsite({
-        port: ports.web,
-        pidFile: join(config.dataDir, 'website.pid'),
-        onLog: (line) => log(`[web] ${line.trim()}`),
-        env: {
-          SUPABASE_URL: apiUrl,
-          SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
-          SANITY_PROJECT_ID: env.SANITY_PROJECT_ID,
-          SANITY_DATASET: env.SANITY_DATASET,
-          SANITY_API_VERSION: env.SANITY_API_VERSION,
-          SANITY_API_HOST: content.url,
-          SITE_URL: env.SITE_URL,
-        },
+      const webPort = ports.web;
+      const website = await supervise({
+        name: 'website',
+        start: () =>
+          startWebsite({
+            port: webPort,
+            pidFile: join(config.dataDir, 'website.pid'),
+            onLog: (line) => log(`[web] ${line.trim()}`),
+            env: websiteEnv(env, { apiUrl, contentUrl: content.url }),
+          }),
+        log,
+        onGiveUp: giveUp,
       });
       stops.push(website.stop);
       webUrl = `http://127.0.0.1:${ports.web}`;
       timed('website up');
     }
+    // A service that gave up during start-up: stop what started after it too.
+    if (failure) throw failure;
 
     return {
       apiUrl,
@@ -208,11 +244,14 @@ export async function startStack(
       jwtSecret: env.SUPABASE_JWT_SECRET,
       databaseUrl,
       adminDatabaseUrl: adminUrl,
+      restUrl: postgrest.current().url,
       mailUrl: mail.webUrl,
+      smtpPort: mail.smtpPort,
       contentUrl: content.url,
       webUrl,
       migrationsApplied: applied,
       seeded,
+      failed,
       stop: stopAll,
     };
   } catch (error) {

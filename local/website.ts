@@ -6,7 +6,6 @@ import { repoRoot } from './env.ts';
 import { startChildService, type RunningChildService } from './process/child-service.ts';
 
 const webDir = join(repoRoot, 'web');
-const serverBuild = join(webDir, 'build', 'server', 'index.js');
 
 function newestChange(path: string): number {
   const stat = statSync(path);
@@ -14,17 +13,30 @@ function newestChange(path: string): number {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
 }
 
-/** True when there is no build, or a source file, the config or the lockfile is newer than it. */
-export function websiteBuildIsStale(): boolean {
+/**
+ * Everything the build reads, relative to the repository: the app, the Vite plugins and chunk
+ * groups, both configs, the package manifest and tsconfig, and the lockfile (dependency versions).
+ * web/server is not built (it runs from source); web/build, web/node_modules and .react-router are outputs.
+ */
+export const websiteBuildInputs = [
+  'web/app',
+  'web/vite',
+  'web/vite.config.ts',
+  'web/react-router.config.ts',
+  'web/package.json',
+  'web/tsconfig.json',
+  'package-lock.json',
+];
+
+/** True when there is no build, or any of its inputs changed after it was made. */
+export function websiteBuildIsStale(root = repoRoot): boolean {
+  const serverBuild = join(root, 'web', 'build', 'server', 'index.js');
   if (!existsSync(serverBuild)) return true;
   const built = statSync(serverBuild).mtimeMs;
-  const sources = [
-    join(webDir, 'app'),
-    join(webDir, 'vite.config.ts'),
-    join(webDir, 'react-router.config.ts'),
-    join(repoRoot, 'package-lock.json'),
-  ];
-  return sources.some((source) => existsSync(source) && newestChange(source) > built);
+  return websiteBuildInputs.some((input) => {
+    const path = join(root, input);
+    return existsSync(path) && newestChange(path) > built;
+  });
 }
 
 export function buildWebsite(): void {
@@ -45,6 +57,7 @@ export interface WebsiteOptions {
   onLog?: (line: string) => void;
 }
 
+/** Starts web/server on the current build; resolves once it answers. */
 export function startWebsite(options: WebsiteOptions): Promise<RunningChildService> {
   const url = `http://127.0.0.1:${options.port}`;
   return startChildService({

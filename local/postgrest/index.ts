@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { startChildService } from '../process/child-service.ts';
+import type { ServiceInstance } from '../process/supervise.ts';
 
 export interface PostgrestOptions {
   /** authenticator's connection URL: PostgREST switches to the JWT's role per request. */
@@ -18,9 +19,8 @@ export interface PostgrestOptions {
   onLog?: (line: string) => void;
 }
 
-export interface RunningPostgrest {
+export interface RunningPostgrest extends ServiceInstance {
   url: string;
-  stop(): Promise<void>;
 }
 
 function binaryPath(): string {
@@ -59,5 +59,5 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
         () => false,
       ),
   });
-  return { url: `http://127.0.0.1:${options.port}`, stop: service.stop };
+  return { url: `http://127.0.0.1:${options.port}`, exited: service.exited, stop: service.stop };
 }

@@ -1,11 +1,13 @@
 /**
  * A long-running child process of the stack (PostgREST, the website): started with a pid file so a
- * run after a crash can stop the orphan, checked until ready, stopped with SIGTERM.
+ * run after a crash can stop the orphan, checked until ready, stopped with SIGTERM; `exited` tells
+ * its supervisor (supervise.ts) when it ends.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { assertPortFree } from '../http/ports.ts';
 import { stopStaleProcess } from './stale.ts';
+import { exitDescription, type ServiceInstance } from './supervise.ts';
 
 export interface ChildServiceOptions {
   name: string;
@@ -22,8 +24,8 @@ export interface ChildServiceOptions {
   onLog?: (line: string) => void;
 }
 
-export interface RunningChildService {
-  stop(): Promise<void>;
+export interface RunningChildService extends ServiceInstance {
+  pid: number;
 }
 
 export async function startChildService(options: ChildServiceOptions): Promise<RunningChildService> {
@@ -35,6 +37,12 @@ export async function startChildService(options: ChildServiceOptions): Promise<R
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: options.env,
+  });
+  let ended: string | undefined;
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => resolve((ended = exitDescription(code, signal))));
+    // A command that cannot run at all (missing, not executable) reports here and never exits.
+    child.once('error', (error) => resolve((ended ??= `could not run: ${error.message}`)));
   });
   writeFileSync(options.pidFile, String(child.pid));
   const log: string[] = [];
@@ -49,7 +57,7 @@ export async function startChildService(options: ChildServiceOptions): Promise<R
   const deadline = Date.now() + (options.readyTimeoutMs ?? 20_000);
   try {
     while (!(await options.ready())) {
-      if (child.exitCode !== null) throw new Error(`${options.name} exited (${child.exitCode}):\n${log.join('')}`);
+      if (ended) throw new Error(`${options.name} exited (${ended}):\n${log.join('')}`);
       if (Date.now() > deadline) throw new Error(`${options.name} did not become ready in time:\n${log.join('')}`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -59,9 +67,10 @@ export async function startChildService(options: ChildServiceOptions): Promise<R
     throw error;
   }
   return {
+    pid: child.pid ?? 0,
+    exited,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+      if (!ended) {
         child.kill('SIGTERM');
         await exited;
       }

@@ -67,7 +67,8 @@ describe('send-newsletter-subscription-email', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ subject: welcomeSubject, from: 'Ascent <no-reply@ascent.example>' });
     expect(mail[0]?.text).toContain('Thank you for subscribing');
-    expect(mail[0]?.html).toContain('<a href="http://127.0.0.1:3000">');
+    // SITE_URL is the website under test: the welcome mail links to it.
+    expect(mail[0]?.html).toContain(`<a href="${stack.webUrl}">`);
   });
 
   it('answers a repeated sign-up with success, without a second row or a second e-mail', async () => {

@@ -1,9 +1,9 @@
-/** Starts the local stack (without the website) once for the integration tests. */
+/** Starts the local stack, website included, once for the integration tests. */
 import type { TestProject } from 'vitest/node';
 import { startTestStack } from '../support/test-stack.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const stack = await startTestStack({ website: false });
+  const stack = await startTestStack();
   project.provide('stack', stack.info);
   return () => stack.stop();
 }

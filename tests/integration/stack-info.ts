@@ -2,8 +2,8 @@
 import { inject } from 'vitest';
 import type { StackInfo as TestStackInfo } from '../support/test-stack.ts';
 
-/** The stack as tests/support/test-stack.ts starts it, without the website. */
-export type StackInfo = Omit<TestStackInfo, 'webUrl'>;
+/** The stack as tests/support/test-stack.ts starts it, website included. */
+export type StackInfo = TestStackInfo;
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,10 +1,11 @@
 /**
  * `npm start` as a user runs it: a real child process on free ports and a throwaway data folder.
- * Up, every port answering, restart on a seeded database, Ctrl-C/SIGTERM, kill -9 recovery, and
- * a taken port.
+ * Up, every port answering, restart on a seeded database, Ctrl-C/SIGTERM, kill -9 recovery, a
+ * taken port, and supervision: PostgreSQL and the website restarted after kill -9, and the whole
+ * stack stopped when the website keeps dying.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,14 +59,37 @@ function start(env: Ports): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitForOutput(started: Started, pattern: RegExp, timeoutMs = 60_000): Promise<number> {
+/** Resolves (with the milliseconds it took) as soon as the output matches `pattern`. */
+function waitForOutput(started: Started, pattern: RegExp, timeoutMs = 60_000): Promise<number> {
   const begin = Date.now();
-  while (!pattern.test(started.output())) {
-    if (started.child.exitCode !== null) throw new Error(`start exited early:\n${started.output()}`);
-    if (Date.now() - begin > timeoutMs) throw new Error(`timed out waiting for ${pattern}:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return Date.now() - begin;
+  const { child } = started;
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('exit', exited);
+      if (error) reject(error);
+      else resolve(Date.now() - begin);
+    };
+    // start() collects output in listeners added before these, so output() is current here.
+    const check = () => {
+      if (pattern.test(started.output())) settle();
+    };
+    const exited = () => {
+      if (pattern.test(started.output())) settle();
+      else settle(new Error(`start exited before printing ${pattern}:\n${started.output()}`));
+    };
+    const timer = setTimeout(
+      () => settle(new Error(`timed out waiting for ${pattern}:\n${started.output()}`)),
+      timeoutMs,
+    );
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', exited);
+    if (child.exitCode !== null) exited();
+    else check();
+  });
 }
 
 async function everyPortAnswers(env: Ports): Promise<Record<string, number | string>> {
@@ -108,9 +132,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('npm start', { timeout: 180_000 }, () => {
-  let env: Ports;
+/** The ports and data folder every run in this file shares (set by the first test). */
+let env: Ports;
 
+describe('npm start', { timeout: 180_000 }, () => {
   it('brings every service up on a fresh folder, migrated and seeded, and prints URLs and keys', async () => {
     env = await portsEnv();
     const first = start(env);
@@ -168,5 +193,69 @@ describe('npm start', { timeout: 180_000 }, () => {
     blocker.close();
     expect(code).toBe(1);
     expect(blocked.output()).toContain(`Port ${env.LOCAL_API_PORT} (Supabase API gateway) is already in use`);
+  });
+});
+
+/** Answers `url` until it answers 200, for at most `timeoutMs`; the last status otherwise. */
+async function statusOnceUp(url: string, init: RequestInit = {}, timeoutMs = 30_000): Promise<number | string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await fetch(url, init).then(
+      (r) => r.status,
+      (e: Error) => e.message,
+    );
+    if (answer === 200 || Date.now() > deadline) return answer;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('npm start supervision', { timeout: 180_000 }, () => {
+  let run: Started;
+  const websitePid = () => Number(readFileSync(join(dataDir, 'website.pid'), 'utf8'));
+  const restarts = (name: string) => run.output().split(`${name} restarted`).length - 1;
+
+  it('restarts PostgreSQL after kill -9, and the API reads the database again', async () => {
+    run = start(env);
+    await waitForOutput(run, /local stack is up/);
+    const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+    await waitForOutput(run, /PostgreSQL restarted/, 30_000);
+    expect(run.output()).toContain('PostgreSQL exited unexpectedly (signal SIGKILL): restarting it');
+    // PostgREST reconnects by itself; a read through the gateway reaches the restarted database.
+    const key = loadConfig().env.SUPABASE_ANON_KEY;
+    const services = `http://127.0.0.1:${env.LOCAL_API_PORT}/rest/v1/services?select=id&limit=1`;
+    expect(await statusOnceUp(services, { headers: { apikey: key } })).toBe(200);
+  });
+
+  it('brings the website back by itself within seconds after kill -9', async () => {
+    const killedAt = Date.now();
+    process.kill(websitePid(), 'SIGKILL');
+    await waitForOutput(run, /website restarted/, 30_000);
+    expect(run.output()).toContain('website exited unexpectedly (signal SIGKILL): restarting it');
+    expect((await fetch(`http://127.0.0.1:${env.WEB_PORT}/about`)).status).toBe(200);
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+  });
+
+  it('stops the whole stack with a clear message when the website keeps dying', async () => {
+    // Killed again and again, as by the OOM killer: the third exit within a minute ends the run.
+    process.kill(websitePid(), 'SIGKILL');
+    await waitForOutput(run, /website restarted[\s\S]*website restarted/, 30_000);
+    expect(restarts('website')).toBe(2);
+    process.kill(websitePid(), 'SIGKILL');
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(
+      '✖ website keeps dying: it exited 3 times within 60 s (last: signal SIGKILL). The local stack has stopped.',
+    );
+    expect(restarts('website')).toBe(2);
+    // Never half up: every service stopped with it.
+    for (const port of [
+      env.LOCAL_API_PORT,
+      env.LOCAL_DB_PORT,
+      env.LOCAL_REST_PORT,
+      env.LOCAL_CONTENT_PORT,
+      env.WEB_PORT,
+    ]) {
+      expect(await portIsFree(port)).toBe(true);
+    }
   });
 });

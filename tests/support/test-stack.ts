@@ -1,7 +1,6 @@
 /**
- * The whole local stack on free ports with a throwaway data folder: what the Playwright suite,
- * the JS budget check and the Lighthouse run test against (website included), and the
- * integration tests (without it).
+ * The whole local stack on free ports with a throwaway data folder, website included: what the
+ * Playwright suite, the integration tests, the JS budget check and the Lighthouse run test against.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,8 +23,12 @@ export interface StackInfo {
   databaseUrl: string;
   /** The same database as the superuser (supabase_admin): only for what `postgres` may not do. */
   adminDatabaseUrl: string;
+  /** PostgREST itself, behind the gateway (for tests of the service alone). */
+  restUrl: string;
   /** Captured e-mail as JSON. */
   mailApiUrl: string;
+  /** The mail capture's SMTP port on 127.0.0.1. */
+  smtpPort: number;
   /** The content lake (Sanity API host for @sanity/client). */
   contentUrl: string;
   sanity: { projectId: string; dataset: string; apiVersion: string };
@@ -33,12 +36,14 @@ export interface StackInfo {
 
 export interface TestStack {
   info: StackInfo;
+  /** Settles, after the stack stopped itself, when a supervised service kept dying. */
+  failed: Promise<Error>;
   stop(): Promise<void>;
 }
 
 export interface TestStackOptions {
   log?: (line: string) => void;
-  /** Start the website too (default); the integration tests talk to the services only. */
+  /** Start the website too (default). */
   website?: boolean;
 }
 
@@ -64,6 +69,8 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  // Supervision as under `npm start`: a service that keeps dying stops the stack; say so loudly.
+  void stack.failed.then((error) => console.error(`✖ ${error.message}. The test stack has stopped.`));
   const { env } = config;
   return {
     info: {
@@ -74,10 +81,13 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
       jwtSecret: stack.jwtSecret,
       databaseUrl: stack.databaseUrl,
       adminDatabaseUrl: stack.adminDatabaseUrl,
+      restUrl: stack.restUrl,
       mailApiUrl: `${stack.mailUrl}/api/messages`,
+      smtpPort: stack.smtpPort,
       contentUrl: stack.contentUrl,
       sanity: { projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION },
     },
+    failed: stack.failed,
     async stop() {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -98,6 +108,7 @@ export async function siteForScript(url: string | undefined): Promise<{ baseUrl:
     },
   });
   stopOnSignals(stack);
+  void stack.failed.then(() => process.exit(1));
   return { baseUrl: stack.info.webUrl, stop: () => stack.stop() };
 }
 

@@ -1,18 +1,25 @@
 /**
- * React Router's Node entry (its default, see @react-router/dev config/defaults), plus one thing:
+ * React Router's Node entry (its default, see @react-router/dev config/defaults), plus two things:
  * the components of the server-rendered blocks (blocks/server-rendered.tsx) are provided here,
- * on the server only, so the browser's bundle never contains them.
+ * on the server only, so the browser's bundle never contains them; and a visitor's bad request
+ * (404, a POST to a page) is not logged as a server error.
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { serverBlocks } from './blocks/server-blocks.server';
 import { ServerBlocks } from './blocks/server-rendered';
 
 /** How long streamed parts (live rows) may take before the response ends without them. */
 export const streamTimeout = 5_000;
+
+/** Logs what went wrong on the server; a 4xx answer to the visitor's request or their leaving is not that. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

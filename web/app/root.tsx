@@ -103,7 +103,8 @@ export function ErrorBoundary() {
     const { settings } = error.data as MaintenanceData;
     return <MaintenancePage settings={settings} />;
   }
-  console.error(error);
+  // A visitor's bad request (404, 405) is not a server fault worth a log line.
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (
     <main id="main" className="container error-page">
       <h1>Something went wrong</h1>

@@ -100,6 +100,9 @@ describe('staticFiles', () => {
     expect(await files.serve(request('/assets'))).toBeUndefined();
     expect(await files.serve(request('/about'))).toBeUndefined();
     expect(await files.serve(request('/assets/entry-abc.js', 'br', 'POST'))).toBeUndefined();
+    // A path that cannot name a file is not a file (it used to throw URIError and answer 500).
+    expect(await files.serve(request('/%E0%A4%A'))).toBeUndefined();
+    expect(await files.serve(request('/assets/entry-abc.js%00.png'))).toBeUndefined();
   });
 
   it('warms every text asset', async () => {

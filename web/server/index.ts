@@ -1,15 +1,26 @@
 /**
- * The website's production server: static client files (precompressed), then server-rendered
- * pages through a short page cache, compressed on the way out. Listens on HOST (default
- * 127.0.0.1) and PORT (default 3000).
+ * The website's production server: checks its settings before anything else, then serves static
+ * client files (precompressed), then server-rendered pages through a short page cache, compressed
+ * on the way out. Requests no page may see (TRACE, malformed URLs...) are answered by the request
+ * guard first. Listens on HOST (default 127.0.0.1) and PORT (default 3000).
  */
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createRequestListener } from '@mjackson/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
+import { createGuardedServer, reportFailure } from './request-guard.ts';
+import { readStartupSettings } from './startup-settings.ts';
 import { staticFiles } from './static-files.ts';
+
+const settings = readStartupSettings(process.env);
+if (!settings.ok) {
+  console.error(
+    `✖ The website cannot start: its settings are invalid or missing (see .env.example):\n  ${settings.problems.join('\n  ')}`,
+  );
+  process.exit(1);
+}
+const { host, port } = settings.listen;
 
 const buildDir = join(import.meta.dirname, '..', 'build');
 const build = (await import(join(buildDir, 'server', 'index.js'))) as ServerBuild;
@@ -21,13 +32,22 @@ const cachedPage = createPageCache((request) => renderPage(request), {
 });
 const assets = staticFiles(join(buildDir, 'client'));
 
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 3000);
+async function handle(request: Request): Promise<Response> {
+  try {
+    return (await assets.serve(request)) ?? compressResponse(request, await cachedPage(request));
+  } catch (error) {
+    reportFailure('website', `${request.method} ${new URL(request.url).pathname}`, error);
+    return new Response('500 Internal Server Error\n', {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  }
+}
 
-const server = createServer(
-  createRequestListener(
-    async (request) => (await assets.serve(request)) ?? compressResponse(request, await cachedPage(request)),
-  ),
+// React Router serves no OPTIONS (it would answer 405 itself); undici's Request refuses TRACE.
+const server = createGuardedServer(
+  { service: 'website', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  createRequestListener(handle),
 );
 
 server.once('error', (error: NodeJS.ErrnoException) => {

@@ -24,6 +24,16 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** The URL's path decoded, or undefined when it cannot name a file (bad escapes, a NUL byte). */
+function decodedPath(url: string): string | undefined {
+  try {
+    const path = decodeURIComponent(new URL(url).pathname);
+    return path.includes('\0') ? undefined : path;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Variant {
   body: Buffer;
   /** The file's mtime and size when compressed: a changed file is compressed again. */
@@ -52,7 +62,8 @@ export function staticFiles(root: string) {
 
   async function serve(request: Request): Promise<Response | undefined> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-    const pathname = decodeURIComponent(new URL(request.url).pathname);
+    const pathname = decodedPath(request.url);
+    if (pathname === undefined) return undefined;
     const file = normalize(join(root, pathname));
     // Never serve outside the build folder, whatever the path says.
     if (!file.startsWith(root + sep) || !existsSync(file)) return undefined;

@@ -15,12 +15,26 @@ export type ServerEnv = z.infer<typeof schema>;
 
 let cached: ServerEnv | undefined;
 
+function describe(error: z.ZodError, source: Record<string, string | undefined>): string[] {
+  return error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    const value = source[name];
+    return `${name}: ${value === undefined || value === '' ? 'missing' : issue.message}`;
+  });
+}
+
+/** Each missing or invalid setting as `NAME: problem`; empty when `source` is a usable environment. */
+export function serverEnvProblems(source: Record<string, string | undefined>): string[] {
+  const parsed = schema.safeParse(source);
+  return parsed.success ? [] : describe(parsed.error, source);
+}
+
 export function serverEnv(): ServerEnv {
   if (cached) return cached;
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`The website's settings are invalid or missing (see .env.example):\n${problems}`);
+    const problems = describe(parsed.error, process.env).join('\n  ');
+    throw new Error(`The website's settings are invalid or missing (see .env.example):\n  ${problems}`);
   }
   cached = parsed.data;
   return cached;
