@@ -61,11 +61,14 @@ describe('check-typegen', () => {
   let afterSchemaEdit: FreshOutputs = {};
 
   beforeAll(async () => {
-    [fresh, afterMigrationEdit, afterSchemaEdit] = await Promise.all([
+    const tasks = [
       generateFresh(),
       generateDatabaseTypes(editedMigrations()),
       freshSanityTypes(editedStudio()),
-    ]);
+    ] as const;
+    // All finish (and clean up after themselves) before a failure fails the suite.
+    await Promise.allSettled(tasks);
+    [fresh, afterMigrationEdit, afterSchemaEdit] = await Promise.all(tasks);
   }, 180_000);
 
   afterAll(() => {

@@ -15,7 +15,10 @@ export type FreshOutputs = Record<string, string>;
 
 /** Fresh Sanity and database outputs, generated concurrently. */
 export async function generateFresh(): Promise<FreshOutputs> {
-  const [sanity, database] = await Promise.all([freshSanityTypes(), generateDatabaseTypes()]);
+  const tasks = [freshSanityTypes(), generateDatabaseTypes()] as const;
+  // Every task finishes (and removes its scratch folder or PostgreSQL) before a failure is reported.
+  await Promise.allSettled(tasks);
+  const [sanity, database] = await Promise.all(tasks);
   return { ...sanity, [DATABASE_TYPES_FILE]: database };
 }
 

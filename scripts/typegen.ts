@@ -9,9 +9,9 @@ import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './typegen/database-t
 import { SANITY_FILES, writeSanityTypes } from './typegen/sanity-types.ts';
 
 const started = performance.now();
-await Promise.all([
-  writeSanityTypes(),
-  generateDatabaseTypes().then((types) => writeFileSync(DATABASE_TYPES_FILE, types)),
-]);
+const tasks = [writeSanityTypes(), generateDatabaseTypes().then((types) => writeFileSync(DATABASE_TYPES_FILE, types))];
+// Every task finishes (and removes its scratch PostgreSQL) before a failure is reported.
+await Promise.allSettled(tasks);
+await Promise.all(tasks);
 const written = [...Object.values(SANITY_FILES), DATABASE_TYPES_FILE].map((file) => relative(repoRoot, file));
 console.log(`Wrote ${written.join(', ')} (${((performance.now() - started) / 1000).toFixed(1)} s).`);
