@@ -1,5 +1,6 @@
 /** staff:add: argument checks, and the flow against the real auth handler with a stand-in for /rest/v1/staff. */
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../supabase/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../local/http/ports.ts';
 import { createAuthServer, type AuthServer } from '../local/auth/index.ts';
@@ -65,7 +66,7 @@ describe('addStaff', () => {
   });
 
   const client = (url = api.url) =>
-    createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    createClient<Database>(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
 
   it('creates a confirmed user and upserts it into public.staff; a second run resets the password', async () => {
     const email = uniqueEmail('staff');

@@ -4,6 +4,7 @@
  * user in public.staff, both with the service-role key. Works against local or hosted Supabase.
  */
 import { createClient, isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
+import type { Database } from '../supabase/database.types.ts';
 import { loadConfig } from '../local/config.ts';
 import { loadEnv } from '../local/env.ts';
 import { authSettings } from '../local/supabase-config/settings.ts';
@@ -52,7 +53,11 @@ function failure(action: string, error: { message: string; code?: string | undef
   return new Error(`${action}: ${error.message}${error.code ? ` (${error.code})` : ''}`);
 }
 
-async function findUserByEmail(supabase: SupabaseClient, email: string, apiUrl: string): Promise<User | null> {
+async function findUserByEmail(
+  supabase: SupabaseClient<Database>,
+  email: string,
+  apiUrl: string,
+): Promise<User | null> {
   const perPage = 1000;
   for (let page = 1; ; page++) {
     const { data, error } = await supabase.auth.admin.listUsers({ page, perPage });
@@ -64,7 +69,11 @@ async function findUserByEmail(supabase: SupabaseClient, email: string, apiUrl: 
 }
 
 /** The whole flow, given a service-role client: safe to run again for the same address. */
-export async function addStaff(supabase: SupabaseClient, args: StaffArgs, apiUrl: string): Promise<StaffResult> {
+export async function addStaff(
+  supabase: SupabaseClient<Database>,
+  args: StaffArgs,
+  apiUrl: string,
+): Promise<StaffResult> {
   const existing = await findUserByEmail(supabase, args.email, apiUrl);
   let userId: string;
   if (existing) {
@@ -97,7 +106,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // SUPABASE_URL is not among loadConfig's validated settings yet; it comes from the same files.
     const apiUrl = loadEnv().SUPABASE_URL || localApi;
     if (!URL.canParse(apiUrl)) throw new Error(`SUPABASE_URL is not a URL: "${apiUrl}"`);
-    const supabase = createClient(apiUrl, env.SUPABASE_SERVICE_ROLE_KEY, {
+    const supabase = createClient<Database>(apiUrl, env.SUPABASE_SERVICE_ROLE_KEY, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
     const result = await addStaff(supabase, args, apiUrl);

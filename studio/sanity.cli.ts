@@ -9,7 +9,8 @@ const { projectId, dataset } = studioEnv();
 
 /**
  * Where `sanity schema extract` and `sanity typegen generate` write. SANITY_TYPEGEN_OUT_DIR (absolute)
- * redirects both into a scratch folder: scripts/check-typegen.ts compares that output with the committed files.
+ * redirects both into a scratch folder: scripts/check-typegen.ts (through scripts/typegen/sanity-types.ts)
+ * compares that output with the committed files.
  */
 const outDir = process.env.SANITY_TYPEGEN_OUT_DIR;
 export const typegenOutputs = {

@@ -1,5 +1,6 @@
 /** Unmodified @supabase/supabase-js 2.119 against this server over HTTP: the flows the website uses. */
 import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthServer, type AuthServer } from './index.ts';
 import {
@@ -29,8 +30,8 @@ afterAll(async () => {
   await db?.stop();
 });
 
-function browserClient(): SupabaseClient {
-  return createClient(served.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+function browserClient(): SupabaseClient<Database> {
+  return createClient<Database>(served.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
 }
 
 describe('supabase-js against the local auth server', () => {
@@ -117,7 +118,7 @@ describe('supabase-js against the local auth server', () => {
   });
 
   it('works for the service-role admin API (createUser, listUsers, updateUserById, deleteUser)', async () => {
-    const service = createClient(served.url, serviceRoleKey, {
+    const service = createClient<Database>(served.url, serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
     const email = uniqueEmail('jsadmin');
@@ -140,7 +141,9 @@ describe('supabase-js against the local auth server', () => {
     expect((await service.auth.admin.deleteUser(userId)).error).toBeNull();
     expect((await service.auth.admin.getUserById(userId)).error).toMatchObject({ status: 404, code: 'user_not_found' });
 
-    const anon = createClient(served.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const anon = createClient<Database>(served.url, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
     expect((await anon.auth.admin.listUsers()).error).toMatchObject({ status: 403, code: 'not_admin' });
   });
 });

@@ -12,7 +12,7 @@
  *   `page.goto('/about')` and `request.get('/about')` reach the website.
  * - `sanity: SanityClient` — @sanity/client on the content lake (published perspective, no CDN):
  *   read expected copy from the dataset instead of hard-coding strings.
- * - `serviceRole: SupabaseClient` — supabase-js with the service_role key (bypasses RLS), for
+ * - `serviceRole: SupabaseClient<Database>` — supabase-js with the service_role key (bypasses RLS), for
  *   arranging data. Tests in the `site` project may only touch rows they create themselves.
  *
  * Test fixtures:
@@ -30,6 +30,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { createClient as createSanityClient, type SanityClient } from '@sanity/client';
 import { createClient as createSupabaseClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './support/stack-info.ts';
 
 export type Theme = 'dark' | 'light';
@@ -47,7 +48,7 @@ interface TestFixtures {
 interface WorkerFixtures {
   stack: StackInfo;
   sanity: SanityClient;
-  serviceRole: SupabaseClient;
+  serviceRole: SupabaseClient<Database>;
 }
 
 /** Stores the theme preference before the page's next navigation (once per tab; reloads keep later changes). */
@@ -63,7 +64,7 @@ export async function setTheme(page: Page, theme: Theme): Promise<void> {
   }, theme);
 }
 
-async function writeMaintenance(client: SupabaseClient, active: boolean): Promise<void> {
+async function writeMaintenance(client: SupabaseClient<Database>, active: boolean): Promise<void> {
   const { error } = await client
     .from('site_settings')
     .upsert({ setting_key: 'maintenance_mode', setting_value: { is_active: active } }, { onConflict: 'setting_key' });
@@ -111,7 +112,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   serviceRole: [
     async ({ stack }, use) => {
       await use(
-        createSupabaseClient(stack.apiUrl, stack.serviceRoleKey, {
+        createSupabaseClient<Database>(stack.apiUrl, stack.serviceRoleKey, {
           auth: { persistSession: false, autoRefreshToken: false },
         }),
       );

@@ -2,6 +2,7 @@
  * The search dialog in the browser against the real stack (seed catalogue, anon key, public
  * views). Slow responses are made by delaying real requests, failures by aborting one of them.
  */
+import type { Database } from '../../supabase/database.types.ts';
 import type { Page, Request, Route } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
 
@@ -14,9 +15,9 @@ const VIEWS = ['public_events', 'public_training_programs', 'public_services'] a
 type Row = Record<string, string>;
 
 /** What the dialog must list for `text`, worked out in JavaScript from every published row. */
-async function expectedTitles(serviceRole: import('@supabase/supabase-js').SupabaseClient, text: string) {
+async function expectedTitles(serviceRole: import('@supabase/supabase-js').SupabaseClient<Database>, text: string) {
   const needle = text.toLowerCase();
-  const read = async (view: string, select: string, match: string[]) => {
+  const read = async (view: (typeof VIEWS)[number], select: string, match: string[]) => {
     const { data, error } = await serviceRole.from(view).select(select);
     if (error) throw new Error(error.message);
     return (data as unknown as Row[]).filter((row) =>

@@ -6,14 +6,15 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/database.types.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../local/env.ts';
 import { stackInfo } from './stack-info.ts';
 
 const stack = stackInfo();
 const noPersistence = { auth: { persistSession: false, autoRefreshToken: false } };
-const visitor = (): SupabaseClient => createClient(stack.apiUrl, stack.anonKey, noPersistence);
-const service = createClient(stack.apiUrl, stack.serviceRoleKey, noPersistence);
+const visitor = (): SupabaseClient<Database> => createClient<Database>(stack.apiUrl, stack.anonKey, noPersistence);
+const service = createClient<Database>(stack.apiUrl, stack.serviceRoleKey, noPersistence);
 const password = 'Kiambu-Road-2026';
 
 async function newUser(label: string): Promise<{ id: string; email: string }> {

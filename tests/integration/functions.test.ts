@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/database.types.ts';
 import { corsHeaders as sdkCorsHeaders } from '@supabase/supabase-js/cors';
 import { SignJWT } from 'jose';
 import { join } from 'node:path';
@@ -18,14 +19,14 @@ const fn = 'send-newsletter-subscription-email';
 const welcomeSubject = 'Welcome to the Ascent newsletter';
 
 let stack: StackInfo;
-let visitor: SupabaseClient;
-let admin: SupabaseClient;
+let visitor: SupabaseClient<Database>;
+let admin: SupabaseClient<Database>;
 
 beforeAll(() => {
   stack = stackInfo();
   const auth = { persistSession: false, autoRefreshToken: false };
-  visitor = createClient(stack.apiUrl, stack.anonKey, { auth });
-  admin = createClient(stack.apiUrl, stack.serviceRoleKey, { auth });
+  visitor = createClient<Database>(stack.apiUrl, stack.anonKey, { auth });
+  admin = createClient<Database>(stack.apiUrl, stack.serviceRoleKey, { auth });
 });
 
 /** A fresh address per test, so tests never see each other's rows or mail. */

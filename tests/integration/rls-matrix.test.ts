@@ -2,14 +2,35 @@
  * Who may do what: every public table and view x {anon, signed-in non-staff, staff,
  * service_role} x {select, insert, update, delete}, each cell asserted through unmodified
  * supabase-js and the real PostgREST, so grants and policies are tested together.
+ *
+ * The clients here address relations and functions by name with plain rows (ProbeDatabase): the
+ * matrix also tries what the generated types rightly forbid (a private helper as RPC) and the
+ * answer of PostgREST is what is under test. The fixture rows are checked against `Database`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database, Tables, TablesInsert, TablesUpdate } from '../../supabase/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 
 type Role = 'anon' | 'user' | 'staff' | 'service';
 type Row = Record<string, unknown>;
+type Kind = 'published' | 'hidden';
+type Table = keyof Database['public']['Tables'];
+type Relation = Table | keyof Database['public']['Views'];
+
+/** Any relation and function by name, rows as plain records (see the header). */
+type AnyRelation = { Row: Row; Insert: Row; Update: Row; Relationships: [] };
+type ProbeDatabase = {
+  public: {
+    Tables: Record<string, AnyRelation>;
+    Views: Record<string, never>;
+    Functions: Record<string, { Args: Record<string, never>; Returns: unknown }>;
+    Enums: Record<string, never>;
+    CompositeTypes: Record<string, never>;
+  };
+};
+type ProbeClient = SupabaseClient<ProbeDatabase>;
 
 /**
  * select: all = sees the published and the hidden fixture; published = only the published one;
@@ -26,14 +47,26 @@ type Cells = Record<Role, [select: Read, insert: Write, update: Write, remove: W
 
 interface Subject {
   /** Table or view the requests go to. */
-  name: string;
+  name: Relation;
   /** Table that holds the fixtures (the view's base table for views). */
-  table: string;
+  table: Table;
   key: string;
   /** A fresh fixture row; 'hidden' is unpublished where the table has is_published. */
-  row(kind: 'published' | 'hidden'): Row;
+  row(kind: Kind): Row;
   patch: Row;
   cells: Cells;
+}
+
+/** A subject whose key, fixture rows and patch are checked against the generated types of `table`. */
+function subject<T extends Table>(spec: {
+  name: Relation;
+  table: T;
+  key: keyof Tables<T> & string;
+  row(kind: Kind): TablesInsert<T>;
+  patch: TablesUpdate<T>;
+  cells: Cells;
+}): Subject {
+  return { ...spec, row: (kind) => ({ ...spec.row(kind) }), patch: { ...spec.patch } };
 }
 
 const roles: Role[] = ['anon', 'user', 'staff', 'service'];
@@ -43,8 +76,8 @@ const hex = () => randomBytes(6).toString('hex');
 const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 let stack: StackInfo;
-let admin: SupabaseClient;
-const clients = {} as Record<Role, SupabaseClient>;
+let admin: ProbeClient;
+const clients = {} as Record<Role, ProbeClient>;
 const users = { user: '', staff: '', spareA: '', spareB: '' };
 let orderId = '';
 const programIds: string[] = [];
@@ -72,7 +105,7 @@ const viewCells: Cells = {
 
 // Fixture rows --------------------------------------------------------------------------------
 
-const eventRow = (kind: 'published' | 'hidden'): Row => ({
+const eventRow = (kind: Kind): TablesInsert<'events'> => ({
   title: `RLS event ${hex()}`,
   description: 'RLS matrix fixture',
   venue: 'Ascent Training Centre, Kiambu Road, Nairobi',
@@ -81,7 +114,7 @@ const eventRow = (kind: 'published' | 'hidden'): Row => ({
   ends_at: future(26),
   is_published: kind === 'published',
 });
-const programRow = (kind: 'published' | 'hidden'): Row => ({
+const programRow = (kind: Kind): TablesInsert<'training_programs'> => ({
   title: `RLS program ${hex()}`,
   slug: `rls-${hex()}`,
   category: 'Leadership',
@@ -92,14 +125,14 @@ const programRow = (kind: 'published' | 'hidden'): Row => ({
   currency: 'KES',
   is_published: kind === 'published',
 });
-const serviceRow = (kind: 'published' | 'hidden'): Row => ({
+const serviceRow = (kind: Kind): TablesInsert<'services'> => ({
   title: `RLS service ${hex()}`,
   slug: `rls-service-${hex()}`,
   description: 'RLS matrix fixture',
   is_published: kind === 'published',
 });
 const subjects: Subject[] = [
-  {
+  subject({
     name: 'staff',
     table: 'staff',
     key: 'user_id',
@@ -109,40 +142,40 @@ const subjects: Subject[] = [
     }),
     patch: { email: 'rls-changed@ascent.example' },
     cells: staffOnlyReadCells,
-  },
-  {
+  }),
+  subject({
     name: 'events',
     table: 'events',
     key: 'id',
     row: eventRow,
     patch: { title: 'RLS event changed' },
     cells: catalogueCells,
-  },
-  {
+  }),
+  subject({
     name: 'training_programs',
     table: 'training_programs',
     key: 'id',
     row: programRow,
     patch: { title: 'RLS program changed' },
     cells: catalogueCells,
-  },
-  {
+  }),
+  subject({
     name: 'services',
     table: 'services',
     key: 'id',
     row: serviceRow,
     patch: { title: 'RLS service changed' },
     cells: catalogueCells,
-  },
-  {
+  }),
+  subject({
     name: 'impact_metrics',
     table: 'impact_metrics',
     key: 'id',
     row: (kind) => ({ label: `RLS metric ${hex()}`, value: 10, suffix: '+', is_published: kind === 'published' }),
     patch: { label: 'RLS metric changed' },
     cells: catalogueCells,
-  },
-  {
+  }),
+  subject({
     name: 'site_settings',
     table: 'site_settings',
     key: 'id',
@@ -154,16 +187,16 @@ const subjects: Subject[] = [
       staff: ['all', 'allow', 'allow', 'allow'],
       service: ['all', 'allow', 'allow', 'allow'],
     },
-  },
-  {
+  }),
+  subject({
     name: 'newsletter_subscribers',
     table: 'newsletter_subscribers',
     key: 'id',
     row: () => ({ email: `rls-${hex()}@ascent.example`, source: 'rls-matrix' }),
     patch: { source: 'rls-changed' },
     cells: staffOnlyReadCells,
-  },
-  {
+  }),
+  subject({
     name: 'orders',
     table: 'orders',
     key: 'id',
@@ -175,45 +208,55 @@ const subjects: Subject[] = [
       staff: ['all', 'denied', 'allow', 'denied'],
       service: ['all', 'allow', 'allow', 'allow'],
     },
-  },
-  {
+  }),
+  subject({
     name: 'order_items',
     table: 'order_items',
     key: 'id',
-    row: (kind) => ({ order_id: orderId, program_id: programIds[kind === 'published' ? 0 : 1], quantity: 1 }),
+    // The snapshot columns are required by the types (NOT NULL) but set by a trigger from the program.
+    row: (kind) => ({
+      order_id: orderId,
+      program_id: programIds[kind === 'published' ? 0 : 1],
+      quantity: 1,
+      title: 'replaced by the snapshot',
+      unit_price: 1,
+      currency: 'USD',
+    }),
     patch: { quantity: 3 },
     cells: staffOnlyReadCells,
-  },
-  {
+  }),
+  subject({
     name: 'public_events',
     table: 'events',
     key: 'id',
     row: eventRow,
     patch: { title: 'RLS event changed' },
     cells: viewCells,
-  },
-  {
+  }),
+  subject({
     name: 'public_training_programs',
     table: 'training_programs',
     key: 'id',
     row: programRow,
     patch: { title: 'RLS program changed' },
     cells: viewCells,
-  },
-  {
+  }),
+  subject({
     name: 'public_services',
     table: 'services',
     key: 'id',
     row: serviceRow,
     patch: { title: 'RLS service changed' },
     cells: viewCells,
-  },
+  }),
 ];
 
 // Helpers -------------------------------------------------------------------------------------
 
-function client(accessKey: string): SupabaseClient {
-  return createClient(stack.apiUrl, accessKey, { auth: { persistSession: false, autoRefreshToken: false } });
+function client(accessKey: string): ProbeClient {
+  return createClient<ProbeDatabase>(stack.apiUrl, accessKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
 }
 
 async function createUser(label: string): Promise<{ id: string; email: string }> {
@@ -223,7 +266,7 @@ async function createUser(label: string): Promise<{ id: string; email: string }>
   return { id: data.user.id, email };
 }
 
-async function signedIn(email: string): Promise<SupabaseClient> {
+async function signedIn(email: string): Promise<ProbeClient> {
   const signed = client(stack.anonKey);
   const { error } = await signed.auth.signInWithPassword({ email, password });
   if (error) throw new Error(`signInWithPassword ${email}: ${error.message}`);

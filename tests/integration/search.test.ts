@@ -4,7 +4,8 @@
  * the rows that contain it (checked against a JavaScript oracle) and never a PGRST100.
  */
 import { randomBytes } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type PostgrestSingleResponse, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ilikeAnyFilter } from '../../web/app/features/search/ilike-filter.ts';
 import { stackInfo } from './stack-info.ts';
@@ -36,8 +37,8 @@ const token = `zq${randomBytes(5)
   .toString('hex')
   .replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
 
-let visitor: SupabaseClient;
-let admin: SupabaseClient;
+let visitor: SupabaseClient<Database>;
+let admin: SupabaseClient<Database>;
 const fixtureIds: Record<string, string> = {};
 
 /** PostgREST answers JSON rows; checked here rather than cast. */
@@ -47,12 +48,15 @@ function rowsOf(data: unknown): Row[] {
 }
 
 /** The search dialog's call: three reads issued together; any failure fails the search. */
-async function search(client: SupabaseClient, text: string, on: 'view' | 'table' = 'view'): Promise<Results> {
+async function search(client: SupabaseClient<Database>, text: string, on: 'view' | 'table' = 'view'): Promise<Results> {
   const reads = groups.map(async (group) => {
     const source = sources[group];
     const filter = ilikeAnyFilter(source.match, text);
     if (filter === null) return [];
-    const { data, error } = await client.from(source[on]).select(source.select).or(filter).order('id');
+    const { data, error } =
+      on === 'view'
+        ? await client.from(source.view).select(source.select).or(filter).order('id')
+        : await client.from(source.table).select(source.select).or(filter).order('id');
     if (error) throw new Error(`${group}: ${error.code} ${error.message}`);
     return rowsOf(data);
   });
@@ -100,27 +104,34 @@ async function searchWithOracle(text: string, on: 'view' | 'table' = 'view'): Pr
   return { found, expected };
 }
 
-async function insert(table: string, key: string, row: Record<string, unknown>): Promise<void> {
-  const { data, error } = await admin.from(table).insert(row).select('id').single();
+/** Remembers an inserted fixture's id under `key`. */
+function remember(key: string, { data, error }: PostgrestSingleResponse<{ id: string }>): void {
   expect(error).toBeNull();
-  fixtureIds[key] = (data as { id: string }).id;
+  if (data) fixtureIds[key] = data.id;
 }
 
-const event = (key: string, title: string, isPublished = true) =>
-  insert('events', key, {
-    title: `${token} ${title}`,
-    description: 'Search fixture',
-    venue: 'Ascent Training Centre, Kiambu Road, Nairobi',
-    starts_at: new Date(Date.now() + 86_400_000).toISOString(),
-    ends_at: new Date(Date.now() + 90_000_000).toISOString(),
-    is_published: isPublished,
-  });
+const event = async (key: string, title: string, isPublished = true) =>
+  remember(
+    key,
+    await admin
+      .from('events')
+      .insert({
+        title: `${token} ${title}`,
+        description: 'Search fixture',
+        venue: 'Ascent Training Centre, Kiambu Road, Nairobi',
+        starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+        ends_at: new Date(Date.now() + 90_000_000).toISOString(),
+        is_published: isPublished,
+      })
+      .select('id')
+      .single(),
+  );
 
 beforeAll(async () => {
   const stack = stackInfo();
   const auth = { persistSession: false, autoRefreshToken: false };
-  visitor = createClient(stack.apiUrl, stack.anonKey, { auth });
-  admin = createClient(stack.apiUrl, stack.serviceRoleKey, { auth });
+  visitor = createClient<Database>(stack.apiUrl, stack.anonKey, { auth });
+  admin = createClient<Database>(stack.apiUrl, stack.serviceRoleKey, { auth });
 
   // Each awkward character has a row that contains it and a near miss that a wildcard would hit.
   await event('comma', 'Budget, Cash (Q3) review');
@@ -134,23 +145,37 @@ beforeAll(async () => {
   await event('quote', 'The "Quoted" forum');
   await event('backslash', "O'Brien's back\\slash session");
   await event('draft', 'hidden draft', false);
-  await insert('training_programs', 'program', {
-    title: `${token} Audit, Ratios (Advanced)`,
-    slug: `${token}-audit`,
-    category: 'Finance',
-    focus: `${token} ratios * margins_100%`,
-    description: 'Search fixture',
-    duration: '2 days',
-    price_amount: 450,
-    currency: 'USD',
-    is_published: true,
-  });
-  await insert('services', 'service', {
-    title: `${token} Team (offsite)`,
-    slug: `${token}-team`,
-    description: `${token} 100% fun_day, "quoted" \\ done`,
-    is_published: true,
-  });
+  remember(
+    'program',
+    await admin
+      .from('training_programs')
+      .insert({
+        title: `${token} Audit, Ratios (Advanced)`,
+        slug: `${token}-audit`,
+        category: 'Finance',
+        focus: `${token} ratios * margins_100%`,
+        description: 'Search fixture',
+        duration: '2 days',
+        price_amount: 450,
+        currency: 'USD',
+        is_published: true,
+      })
+      .select('id')
+      .single(),
+  );
+  remember(
+    'service',
+    await admin
+      .from('services')
+      .insert({
+        title: `${token} Team (offsite)`,
+        slug: `${token}-team`,
+        description: `${token} 100% fun_day, "quoted" \\ done`,
+        is_published: true,
+      })
+      .select('id')
+      .single(),
+  );
 });
 
 afterAll(async () => {

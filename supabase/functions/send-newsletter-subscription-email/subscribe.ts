@@ -2,7 +2,7 @@
  * Stores a newsletter subscription idempotently: one row per address however often it is sent,
  * and an outcome telling the caller whether this request is the one that (re)subscribed it.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AdminClient } from '../_shared/supabase-admin.ts';
 
 export type SubscribeOutcome = 'subscribed' | 'resubscribed' | 'already-subscribed';
 
@@ -10,7 +10,7 @@ export type SubscribeOutcome = 'subscribed' | 'resubscribed' | 'already-subscrib
 const uniqueViolation = '23505';
 
 /** `email` must already be normalised (trimmed, lower-case), as every stored address is. */
-export async function subscribe(client: SupabaseClient, email: string, source: string): Promise<SubscribeOutcome> {
+export async function subscribe(client: AdminClient, email: string, source: string): Promise<SubscribeOutcome> {
   // Insert first and let the unique index decide: a read-then-insert would race with a double
   // submission, and an upsert needs the conflict target to match the index exactly.
   const { error } = await client.from('newsletter_subscribers').insert({ email, source });

@@ -3,10 +3,9 @@ import { serverEnv } from '../config/env.server';
 import { sitemapEntries, sitemapXml } from '../features/seo/sitemap';
 import { fetchContent } from '../lib/sanity/fetch.server';
 import { ROUTABLE_DOCUMENTS_QUERY } from '../lib/sanity/queries';
-import type { ROUTABLE_DOCUMENTS_QUERY_RESULT } from '../lib/sanity/sanity.types';
 
 export async function loader() {
-  const documents = await fetchContent<ROUTABLE_DOCUMENTS_QUERY_RESULT>(ROUTABLE_DOCUMENTS_QUERY);
+  const documents = await fetchContent(ROUTABLE_DOCUMENTS_QUERY);
   const xml = sitemapXml(sitemapEntries(documents, serverEnv().SITE_URL));
   return new Response(xml, {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },

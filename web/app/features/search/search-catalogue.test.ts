@@ -1,6 +1,6 @@
 /** The three reads, against a recording stand-in for supabase-js's query builder. */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from './ilike-filter';
 import { RESULTS_PER_GROUP, searchCatalogue } from './search-catalogue';
 
@@ -39,7 +39,7 @@ function fakeClient(answer: (call: Call) => Reply | Promise<Reply>) {
       return builder;
     },
   };
-  return { client: client as unknown as SupabaseClient, calls, started };
+  return { client: client as unknown as DatabaseClient, calls, started };
 }
 
 const rows: Record<string, unknown[]> = {
@@ -139,14 +139,16 @@ describe('searchCatalogue', () => {
     expect(calls.map((call) => call.signal?.aborted)).toEqual([true, true, true]);
   });
 
-  it('rejects rows that are not what was selected', async () => {
+  it('drops and reports a row whose shown column holds no value, keeping the others', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const service = { id: 's1', title: 'HR Advisory', description: 'Pay', slug: 'hr-advisory' };
     const { client } = fakeClient((call) =>
       call.view === 'public_services'
-        ? { data: [{ id: 's1', title: 'X', description: 'Y' }], error: null }
+        ? { data: [service, { ...service, id: 's2', slug: null }], error: null }
         : { data: [], error: null },
     );
-    await expect(searchCatalogue(client, 'x')).rejects.toThrow('public_services: slug missing');
-    const { client: notRows } = fakeClient(() => ({ data: { id: 1 }, error: null }));
-    await expect(searchCatalogue(notRows, 'x')).rejects.toThrow('expected rows');
+    expect(await searchCatalogue(client, 'x')).toEqual({ events: [], programs: [], services: [service] });
+    expect(logged).toHaveBeenCalledExactlyOnceWith('[search: public_services] dropped a row without slug');
+    logged.mockRestore();
   });
 });

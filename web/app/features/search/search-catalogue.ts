@@ -1,83 +1,88 @@
 /**
  * The search's three reads, issued together through the public views (index-backed for anon):
  * each matches the text literally and case-insensitively; if any read fails, the search fails.
+ * Rows are typed from the generated `Database` by supabase-js's select-string inference.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestResponse } from '@supabase/supabase-js';
+import type { DatabaseClient, NotNullColumn } from '../../lib/supabase/database';
+import { rowsWithValues } from '../../lib/supabase/rows-with-values';
 import { ilikeAnyFilter } from './ilike-filter';
-import type { SearchResults } from './search-results';
 
 /** Rows per group: enough to find something, few enough to scan in a dialog. */
 export const RESULTS_PER_GROUP = 20;
 
-const sources = {
-  events: { view: 'public_events', select: 'id, title, description', match: ['title', 'description'] },
-  programs: {
-    view: 'public_training_programs',
-    select: 'id, title, category, focus',
-    match: ['title', 'category', 'focus'],
-  },
-  services: { view: 'public_services', select: 'id, title, description, slug', match: ['title', 'description'] },
-} as const;
-
-type Source = (typeof sources)[keyof typeof sources];
-
-/** The selected columns of a source, as strings (PostgREST's JSON is checked, not trusted). */
-function columnsOf(select: string): string[] {
-  return select.split(',').map((column) => column.trim());
+/** The calls every search read makes on supabase-js's query builder. */
+interface SearchChain {
+  or(filter: string): this;
+  order(column: 'title'): this;
+  limit(count: number): this;
+  retry(enabled: boolean): this;
+  abortSignal(signal: AbortSignal): this;
 }
 
-function toRows<Row>(data: unknown, source: Source): Row[] {
-  const columns = columnsOf(source.select);
-  if (!Array.isArray(data)) throw new Error(`${source.view}: expected rows`);
-  return data.map((row: unknown) => {
-    if (typeof row !== 'object' || row === null) throw new Error(`${source.view}: expected a row object`);
-    const record = row as Record<string, unknown>;
-    return Object.fromEntries(
-      columns.map((column) => {
-        const value = record[column];
-        if (typeof value !== 'string' && typeof value !== 'number')
-          throw new Error(`${source.view}: ${column} missing`);
-        return [column, String(value)];
-      }),
-    ) as Row;
-  });
-}
-
-async function read<Row>(client: SupabaseClient, source: Source, text: string, signal: AbortSignal): Promise<Row[]> {
-  const filter = ilikeAnyFilter(source.match, text);
-  if (filter === null) return [];
+function matching<Query extends SearchChain>(query: Query, filter: string, signal: AbortSignal): Query {
   // No automatic retries (postgrest-js waits 1 + 2 + 4 s on a network error): the dialog says at
   // once that the search failed and the visitor can simply try again.
-  const { data, error } = await client
-    .from(source.view)
-    .select(source.select)
-    .or(filter)
-    .order('title')
-    .limit(RESULTS_PER_GROUP)
-    .retry(false)
-    .abortSignal(signal);
-  if (error) throw new Error(`${source.view}: ${error.message}`);
-  return toRows<Row>(data, source);
+  return query.or(filter).order('title').limit(RESULTS_PER_GROUP).retry(false).abortSignal(signal);
+}
+
+/** A read's rows, or its error thrown; every column a hit shows must hold a value. */
+function hits<Row extends object, Column extends keyof Row & string>(
+  view: string,
+  { data, error }: PostgrestResponse<Row>,
+  required: readonly Column[],
+) {
+  if (error) throw new Error(`${view}: ${error.message}`);
+  return rowsWithValues(data, required, `search: ${view}`);
+}
+
+// Each hit's columns are NOT NULL in the view's table (`satisfies` keeps it so).
+async function searchEvents(client: DatabaseClient, text: string, signal: AbortSignal) {
+  const filter = ilikeAnyFilter(['title', 'description'], text);
+  if (filter === null) return [];
+  const response = await matching(client.from('public_events').select('id, title, description'), filter, signal);
+  return hits('public_events', response, ['id', 'title', 'description'] satisfies NotNullColumn<'events'>[]);
+}
+
+async function searchPrograms(client: DatabaseClient, text: string, signal: AbortSignal) {
+  const filter = ilikeAnyFilter(['title', 'category', 'focus'], text);
+  if (filter === null) return [];
+  const query = client.from('public_training_programs').select('id, title, category, focus');
+  const response = await matching(query, filter, signal);
+  const required = ['id', 'title', 'category', 'focus'] satisfies NotNullColumn<'training_programs'>[];
+  return hits('public_training_programs', response, required);
+}
+
+async function searchServices(client: DatabaseClient, text: string, signal: AbortSignal) {
+  const filter = ilikeAnyFilter(['title', 'description'], text);
+  if (filter === null) return [];
+  const response = await matching(
+    client.from('public_services').select('id, title, description, slug'),
+    filter,
+    signal,
+  );
+  return hits('public_services', response, [
+    'id',
+    'title',
+    'description',
+    'slug',
+  ] satisfies NotNullColumn<'services'>[]);
 }
 
 /**
  * Searches events, training programs and services for `text`; blank text makes no call. The
  * first failure fails the search and cancels the reads still running, as does `signal`.
  */
-export async function searchCatalogue(
-  client: SupabaseClient,
-  text: string,
-  signal?: AbortSignal,
-): Promise<SearchResults> {
+export async function searchCatalogue(client: DatabaseClient, text: string, signal?: AbortSignal) {
   const reads = new AbortController();
   const cancel = () => reads.abort();
   if (signal?.aborted) cancel();
   signal?.addEventListener('abort', cancel, { once: true });
   try {
     const [events, programs, services] = await Promise.all([
-      read<SearchResults['events'][number]>(client, sources.events, text, reads.signal),
-      read<SearchResults['programs'][number]>(client, sources.programs, text, reads.signal),
-      read<SearchResults['services'][number]>(client, sources.services, text, reads.signal),
+      searchEvents(client, text, reads.signal),
+      searchPrograms(client, text, reads.signal),
+      searchServices(client, text, reads.signal),
     ]);
     return { events, programs, services };
   } catch (error) {
@@ -87,3 +92,6 @@ export async function searchCatalogue(
     signal?.removeEventListener('abort', cancel);
   }
 }
+
+/** What a search finds, per group: the selected columns of its view, each holding a value. */
+export type SearchResults = Awaited<ReturnType<typeof searchCatalogue>>;

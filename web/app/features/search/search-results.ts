@@ -1,33 +1,10 @@
 /**
- * The search's rows, how they are grouped for display (Events, Training Programs, Services, with
+ * How the search's rows are grouped for display (Events, Training Programs, Services, with
  * their links), and the dialog's states: idle, loading, error, results. Pure, for the dialog and tests.
  */
+import type { SearchResults } from './search-catalogue';
 
-export interface EventHit {
-  id: string;
-  title: string;
-  description: string;
-}
-
-export interface ProgramHit {
-  id: string;
-  title: string;
-  category: string;
-  focus: string;
-}
-
-export interface ServiceHit {
-  id: string;
-  title: string;
-  description: string;
-  slug: string;
-}
-
-export interface SearchResults {
-  events: EventHit[];
-  programs: ProgramHit[];
-  services: ServiceHit[];
-}
+export type { SearchResults };
 
 export interface ResultItem {
   id: string;

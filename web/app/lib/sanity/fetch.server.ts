@@ -1,15 +1,26 @@
 /**
  * Cached GROQ reads: one upstream call per query per 20 s under load; edits show within a minute.
- * Result types come from typegen (`*_QUERY_RESULT`): the queries are composed from fragments, so
- * their literal text is not known to the compiler and the type is named at the call.
+ * Typed by the query: only a query typegen knows (a key of SanityQueries, see queries.ts) is
+ * accepted, and its result type is the one typegen generated, resolved by @sanity/client's own
+ * overloads; no call names a result type. A query with $parameters must be given them.
  */
-import type { QueryParams } from '@sanity/client';
+import type { ClientReturn, QueryParams, SanityQueries } from '@sanity/client';
 import { createSwrCache } from '../cache';
 import { sanityClient } from './client.server';
 
 const cache = createSwrCache<unknown>({ freshMs: 20_000, maxStaleMs: 40_000 });
 
-export function fetchContent<Result>(query: string, params: QueryParams = {}): Promise<Result> {
+/** The arguments after the query: its parameters, required when the query uses any. */
+type ParamsOf<Query extends string> = Query extends `${string}$${string}`
+  ? [params: QueryParams]
+  : [params?: QueryParams];
+
+export function fetchContent<const Query extends keyof SanityQueries & string>(
+  query: Query,
+  ...args: ParamsOf<Query>
+): Promise<ClientReturn<Query>> {
+  const params: QueryParams = args[0] ?? {};
   const key = `${query}\u0000${JSON.stringify(params)}`;
-  return cache.get(key, () => sanityClient().fetch<Result>(query, params)) as Promise<Result>;
+  // The cache holds every query's results; the key starts with the query, which fixes the type.
+  return cache.get(key, () => sanityClient().fetch(query, params)) as Promise<ClientReturn<Query>>;
 }

@@ -1,17 +1,22 @@
-/** GROQ queries of the website, written with defineQuery so `npm run typegen` types their results. */
+/**
+ * GROQ queries of the website, written with defineQuery so `npm run typegen` types their results.
+ * Fragments are `as const` and pathOf is generic, so each query's TYPE is its exact text: the key
+ * under which typegen registers its result (SanityQueries), which is how fetchContent types it.
+ */
 import { defineQuery } from 'groq';
 
 /**
  * The public path of a routable document: `prefix` is '' for the current document or a dereference
  * such as 'internal->'. Mirrors pathForDocument in app/config/routes-table.ts (schemas/README.md).
  */
-const pathOf = (prefix: string) => `select(
+const pathOf = <const Prefix extends string>(prefix: Prefix) =>
+  `select(
   ${prefix}_type == "page" && ${prefix}slug.current == "home" => "/",
   ${prefix}_type == "page" => "/" + ${prefix}slug.current,
   ${prefix}_type == "service" => "/services/" + ${prefix}slug.current,
   ${prefix}_type == "trainingModel" && ${prefix}slug.current == "training-model" => "/training-model",
   ${prefix}_type == "trainingModel" => "/training-model/" + ${prefix}slug.current
-)`;
+)` as const;
 
 /** An image with its asset's URL, size and blur placeholder. */
 const IMAGE = `{
@@ -33,8 +38,8 @@ const LINK_FIELDS = `
   kind,
   "label": coalesce(label, internal->title),
   "href": select(kind == "internal" => ${pathOf('internal->')}, href)
-`;
-const LINK = `{ ${LINK_FIELDS} }`;
+` as const;
+const LINK = `{ ${LINK_FIELDS} }` as const;
 
 /** Portable Text with internal links resolved to hrefs and inline images resolved. */
 const PORTABLE_TEXT = `{
@@ -44,9 +49,9 @@ const PORTABLE_TEXT = `{
     _type == "internalLink" => { "href": ${pathOf('reference->')} }
   },
   _type == "image" => ${IMAGE}
-}`;
+}` as const;
 
-const SEO = `{ title, description, noIndex, shareImage ${IMAGE} }`;
+const SEO = `{ title, description, noIndex, shareImage ${IMAGE} }` as const;
 
 /** Every block with references, links and images resolved. */
 const PAGE_BUILDER = `{
@@ -61,7 +66,7 @@ const PAGE_BUILDER = `{
   _type == "imageGallery" => {
     albums[]->{ _id, title, "slug": slug.current, date, description, images[] ${IMAGE} }
   }
-}`;
+}` as const;
 
 const ROUTABLE_FIELDS = `
   _id,
@@ -71,7 +76,7 @@ const ROUTABLE_FIELDS = `
   "path": ${pathOf('')},
   seo ${SEO},
   pageBuilder[] ${PAGE_BUILDER}
-`;
+` as const;
 
 export const PAGE_QUERY = defineQuery(`*[_type == "page" && slug.current == $slug][0]{ ${ROUTABLE_FIELDS} }`);
 

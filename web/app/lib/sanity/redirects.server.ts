@@ -1,7 +1,6 @@
 /** CMS redirects: permanent ones answer 301 (308 for non-GET), temporary ones 302 (307). */
 import { fetchContent } from './fetch.server';
 import { REDIRECTS_QUERY } from './queries';
-import type { REDIRECTS_QUERY_RESULT } from './sanity.types';
 
 export interface RedirectTarget {
   location: string;
@@ -9,7 +8,7 @@ export interface RedirectTarget {
 }
 
 export async function findRedirect(pathname: string, method: string): Promise<RedirectTarget | undefined> {
-  const redirects = await fetchContent<REDIRECTS_QUERY_RESULT>(REDIRECTS_QUERY);
+  const redirects = await fetchContent(REDIRECTS_QUERY);
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const match = redirects.find((r) => r.source === normalised);
   if (!match) return undefined;

@@ -2,16 +2,15 @@
 import type { RouteDocument } from '../../config/routes-table';
 import { fetchContent } from './fetch.server';
 import { PAGE_QUERY, SERVICE_QUERY, TRAINING_MODEL_QUERY } from './queries';
-import type { PAGE_QUERY_RESULT, SERVICE_QUERY_RESULT, TRAINING_MODEL_QUERY_RESULT } from './sanity.types';
 
 export async function loadRoutableDocument({ type, slug }: RouteDocument) {
   switch (type) {
     case 'page':
-      return fetchContent<PAGE_QUERY_RESULT>(PAGE_QUERY, { slug });
+      return fetchContent(PAGE_QUERY, { slug });
     case 'service':
-      return fetchContent<SERVICE_QUERY_RESULT>(SERVICE_QUERY, { slug });
+      return fetchContent(SERVICE_QUERY, { slug });
     case 'trainingModel':
-      return fetchContent<TRAINING_MODEL_QUERY_RESULT>(TRAINING_MODEL_QUERY, { slug });
+      return fetchContent(TRAINING_MODEL_QUERY, { slug });
   }
 }
 

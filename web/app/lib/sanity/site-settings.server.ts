@@ -7,12 +7,12 @@ export type SiteSettings = Extract<SITE_SETTINGS_QUERY_RESULT, { instituteName: 
 export type Navigation = NonNullable<NAVIGATION_QUERY_RESULT>;
 
 export async function loadSiteSettings(): Promise<SiteSettings> {
-  const settings = await fetchContent<SITE_SETTINGS_QUERY_RESULT>(SITE_SETTINGS_QUERY);
+  const settings = await fetchContent(SITE_SETTINGS_QUERY);
   // Without the singleton there is no name, phone or e-mail to show: a content error, not a 404.
   if (!settings?.instituteName) throw new Error('The siteSettings document is missing from the dataset');
   return settings as SiteSettings;
 }
 
 export async function loadNavigation(): Promise<Navigation> {
-  return (await fetchContent<NAVIGATION_QUERY_RESULT>(NAVIGATION_QUERY)) ?? { mainMenu: null };
+  return (await fetchContent(NAVIGATION_QUERY)) ?? { mainMenu: null };
 }

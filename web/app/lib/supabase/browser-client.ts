@@ -4,7 +4,7 @@
  * The root route passes the public env once with configureBrowserSupabase; features then call
  * getBrowserSupabase().
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database, DatabaseClient } from './database';
 
 export interface BrowserSupabaseEnv {
   supabaseUrl: string;
@@ -12,7 +12,7 @@ export interface BrowserSupabaseEnv {
 }
 
 let env: BrowserSupabaseEnv | undefined;
-let client: Promise<SupabaseClient> | undefined;
+let client: Promise<DatabaseClient> | undefined;
 
 /** Records the public URL and anon key (idempotent; called while rendering the root). */
 export function configureBrowserSupabase(next: BrowserSupabaseEnv | undefined): void {
@@ -23,14 +23,16 @@ export function configureBrowserSupabase(next: BrowserSupabaseEnv | undefined): 
 }
 
 /** The one browser client, loading supabase-js on the first call. */
-export function getBrowserSupabase(): Promise<SupabaseClient> {
+export function getBrowserSupabase(): Promise<DatabaseClient> {
   if (typeof window === 'undefined') {
     return Promise.reject(new Error('getBrowserSupabase is for the browser; loaders use the server client'));
   }
   if (!env) return Promise.reject(new Error('getBrowserSupabase called before configureBrowserSupabase'));
   if (!client) {
     const { supabaseUrl, supabaseAnonKey } = env;
-    client = import('@supabase/supabase-js').then(({ createClient }) => createClient(supabaseUrl, supabaseAnonKey));
+    client = import('@supabase/supabase-js').then(({ createClient }) =>
+      createClient<Database>(supabaseUrl, supabaseAnonKey),
+    );
     // A failed chunk load (offline, new deployment) must not stick: the next call tries again.
     client.catch(() => {
       client = undefined;

@@ -1,4 +1,4 @@
-/** The live reads: which view, which filter and order (upcoming vs past events), limits, and errors. */
+/** The live reads: which view, which filter and order (upcoming vs past events), limits, errors, and rows missing values. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A stand-in for supabase-js's query builder that records each call and resolves to `result`. */
@@ -7,7 +7,7 @@ let result: { data: unknown; error: { message: string; code?: string } | null } 
 
 function builder(): unknown {
   const chain: Record<string, unknown> = {};
-  for (const method of ['from', 'select', 'eq', 'gte', 'lt', 'order', 'limit', 'abortSignal', 'overrideTypes'])
+  for (const method of ['from', 'select', 'eq', 'gte', 'lt', 'order', 'limit', 'abortSignal'])
     chain[method] = (...args: unknown[]) => {
       calls.push([method, ...args]);
       return chain;
@@ -22,9 +22,22 @@ const { eventWindow, readEvents, readImpactMetrics, readPrograms, readServices, 
   await import('./catalogue.server.ts');
 
 const now = new Date('2026-11-21T09:00:00Z');
+const program = {
+  id: '1',
+  title: 'IFRS Update',
+  slug: 'ifrs-update',
+  category: 'Finance',
+  focus: 'Reporting',
+  description: 'What changed',
+  duration: '2 days',
+  delivery_mode: 'in-person',
+  price_amount: 1250,
+  currency: 'USD',
+};
 const without = (...methods: string[]) => calls.filter(([method]) => !methods.includes(method));
 
 beforeEach(() => {
+  vi.restoreAllMocks();
   calls.length = 0;
   result = { data: [], error: null };
 });
@@ -51,7 +64,7 @@ describe('rowLimit', () => {
 describe('readEvents', () => {
   it('reads upcoming events from the public view, soonest first', async () => {
     await readEvents({ show: 'upcoming', limit: 3, now });
-    expect(without('select', 'abortSignal', 'overrideTypes')).toEqual([
+    expect(without('select', 'abortSignal')).toEqual([
       ['from', 'public_events'],
       ['gte', 'ends_at', '2026-11-21T09:00:00.000Z'],
       ['order', 'starts_at', { ascending: true }],
@@ -62,7 +75,7 @@ describe('readEvents', () => {
 
   it('reads past events most recent first', async () => {
     await readEvents({ show: 'past', limit: 6, now });
-    expect(without('select', 'abortSignal', 'overrideTypes')).toEqual([
+    expect(without('select', 'abortSignal')).toEqual([
       ['from', 'public_events'],
       ['lt', 'ends_at', '2026-11-21T09:00:00.000Z'],
       ['order', 'starts_at', { ascending: false }],
@@ -88,16 +101,16 @@ describe('readEvents', () => {
 
 describe('readPrograms', () => {
   it('filters by category when the block names one, in sort order', async () => {
-    result = { data: [{ id: '1', price_amount: '1250.00', currency: 'USD' }], error: null };
+    result = { data: [program], error: null };
     const rows = await readPrograms({ category: ' Finance ', limit: 6 });
-    expect(without('select', 'abortSignal', 'overrideTypes')).toEqual([
+    expect(without('select', 'abortSignal')).toEqual([
       ['from', 'public_training_programs'],
       ['eq', 'category', 'Finance'],
       ['order', 'sort_order'],
       ['order', 'title'],
       ['limit', 6],
     ]);
-    expect(rows[0]?.price_amount).toBe(1250);
+    expect(rows).toEqual([program]);
   });
 
   it('reads every category when none is set', async () => {
@@ -111,10 +124,40 @@ describe('services and impact metrics', () => {
     await readServices();
     expect(calls[0]).toEqual(['from', 'public_services']);
     calls.length = 0;
-    result = { data: [{ id: 'm', label: 'Trained', value: '12500.00', suffix: '+' }], error: null };
+    result = { data: [{ id: 'm', label: 'Trained', value: 12500, suffix: '+' }], error: null };
     const metrics = await readImpactMetrics();
     expect(calls[0]).toEqual(['from', 'impact_metrics']);
     expect(calls).toContainEqual(['eq', 'is_published', true]);
     expect(metrics[0]?.value).toBe(12500);
+  });
+});
+
+describe('view rows without a required value', () => {
+  it('are dropped and reported, nullable columns pass as null', async () => {
+    const event = {
+      id: 'e1',
+      title: 'CFO Breakfast',
+      description: 'Budget season',
+      category: null,
+      venue: 'Nairobi',
+      mode: 'in-person',
+      starts_at: '2026-12-01T06:00:00Z',
+      ends_at: '2026-12-01T09:00:00Z',
+      registration_url: null,
+    };
+    result = {
+      data: [event, { ...event, id: 'e2', title: null }, { ...event, id: 'e3', starts_at: null }],
+      error: null,
+    };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await readEvents({ show: 'upcoming', now })).toEqual([event]);
+    expect(logged.mock.calls.map(([line]) => line)).toEqual([
+      '[catalogue: public_events] dropped a row without title',
+      '[catalogue: public_events] dropped a row without starts_at',
+    ]);
+    logged.mockClear();
+    result = { data: [{ id: 's1', title: 'HR Advisory', description: 'Pay', slug: null }], error: null };
+    expect(await readServices()).toEqual([]);
+    expect(logged).toHaveBeenCalledWith('[catalogue: public_services] dropped a row without slug');
   });
 });

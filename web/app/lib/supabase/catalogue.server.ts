@@ -4,48 +4,43 @@
  * up after a few seconds (so a block shows its error state before the page stream times out) and
  * throws a plain Error; callers decide how to show it.
  */
+import type { NotNullColumn } from './database';
+import { rowsWithValues } from './rows-with-values';
 import { serverSupabase } from './server-client.server';
 
 export type EventShow = 'upcoming' | 'past' | 'all';
 
-export interface EventRow {
-  id: string;
-  title: string;
-  description: string;
-  category: string | null;
-  venue: string;
-  mode: string;
-  starts_at: string;
-  ends_at: string;
-  registration_url: string | null;
-}
+/**
+ * The columns each block cannot do without. The views copy them from NOT NULL table columns (the
+ * `satisfies` keeps it so), though PostgreSQL types every view column as nullable.
+ */
+const EVENT_REQUIRED = [
+  'id',
+  'title',
+  'description',
+  'venue',
+  'mode',
+  'starts_at',
+  'ends_at',
+] as const satisfies readonly NotNullColumn<'events'>[];
+const PROGRAM_REQUIRED = [
+  'id',
+  'title',
+  'slug',
+  'category',
+  'focus',
+  'description',
+  'duration',
+  'delivery_mode',
+  'price_amount',
+  'currency',
+] as const satisfies readonly NotNullColumn<'training_programs'>[];
+const SERVICE_REQUIRED = ['id', 'title', 'slug', 'description'] as const satisfies readonly NotNullColumn<'services'>[];
 
-export interface ProgramRow {
-  id: string;
-  title: string;
-  slug: string;
-  category: string;
-  focus: string;
-  description: string;
-  duration: string;
-  delivery_mode: string;
-  price_amount: number;
-  currency: string;
-}
-
-export interface ServiceRow {
-  id: string;
-  title: string;
-  slug: string;
-  description: string;
-}
-
-export interface ImpactMetricRow {
-  id: string;
-  label: string;
-  value: number;
-  suffix: string;
-}
+export type EventRow = Awaited<ReturnType<typeof readEvents>>[number];
+export type ProgramRow = Awaited<ReturnType<typeof readPrograms>>[number];
+export type ServiceRow = Awaited<ReturnType<typeof readServices>>[number];
+export type ImpactMetricRow = Awaited<ReturnType<typeof readImpactMetrics>>[number];
 
 /** How long a live read may take before its block shows the error state. */
 export const LIVE_READ_TIMEOUT_MS = 4_000;
@@ -79,7 +74,7 @@ function failed(what: string, error: { message: string; code?: string }): Error 
   return new Error(`Could not read ${what}`);
 }
 
-export async function readEvents(options: { show: EventShow; limit?: number | null; now: Date }): Promise<EventRow[]> {
+export async function readEvents(options: { show: EventShow; limit?: number | null; now: Date }) {
   const window = eventWindow(options.show, options.now);
   let query = serverSupabase()
     .from('public_events')
@@ -90,16 +85,12 @@ export async function readEvents(options: { show: EventShow; limit?: number | nu
     .order('starts_at', { ascending: window.ascending })
     .order('id')
     .limit(rowLimit(options.limit))
-    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS))
-    .overrideTypes<EventRow[], { merge: false }>();
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
   if (error) throw failed('events', error);
-  return data;
+  return rowsWithValues(data, EVENT_REQUIRED, 'catalogue: public_events');
 }
 
-export async function readPrograms(options: {
-  category?: string | null;
-  limit?: number | null;
-}): Promise<ProgramRow[]> {
+export async function readPrograms(options: { category?: string | null; limit?: number | null }) {
   let query = serverSupabase()
     .from('public_training_programs')
     .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency');
@@ -109,32 +100,30 @@ export async function readPrograms(options: {
     .order('sort_order')
     .order('title')
     .limit(rowLimit(options.limit))
-    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS))
-    .overrideTypes<ProgramRow[], { merge: false }>();
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
   if (error) throw failed('training programs', error);
-  return data.map((row) => ({ ...row, price_amount: Number(row.price_amount) }));
+  return rowsWithValues(data, PROGRAM_REQUIRED, 'catalogue: public_training_programs');
 }
 
-export async function readServices(): Promise<ServiceRow[]> {
+export async function readServices() {
   const { data, error } = await serverSupabase()
     .from('public_services')
     .select('id, title, slug, description')
     .order('sort_order')
     .order('title')
-    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS))
-    .overrideTypes<ServiceRow[], { merge: false }>();
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
   if (error) throw failed('services', error);
-  return data;
+  return rowsWithValues(data, SERVICE_REQUIRED, 'catalogue: public_services');
 }
 
-export async function readImpactMetrics(): Promise<ImpactMetricRow[]> {
+export async function readImpactMetrics() {
   const { data, error } = await serverSupabase()
     .from('impact_metrics')
     .select('id, label, value, suffix')
     .eq('is_published', true)
     .order('sort_order')
-    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS))
-    .overrideTypes<ImpactMetricRow[], { merge: false }>();
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
   if (error) throw failed('impact metrics', error);
-  return data.map((row) => ({ ...row, value: Number(row.value) }));
+  // A table, not a view: its generated row type is already exact.
+  return data;
 }

@@ -1,13 +1,14 @@
 /** The server's anonymous Supabase client: public reads under RLS, no session, no secrets. */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { serverEnv } from '../../config/env.server';
+import type { Database, DatabaseClient } from './database';
 
-let client: SupabaseClient | undefined;
+let client: DatabaseClient | undefined;
 
-export function serverSupabase(): SupabaseClient {
+export function serverSupabase(): DatabaseClient {
   if (client) return client;
   const env = serverEnv();
-  client = createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+  client = createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   return client;

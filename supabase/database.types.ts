@@ -1,0 +1,590 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "12.0.2"
+  }
+  public: {
+    Tables: {
+      events: {
+        Row: {
+          category: string | null
+          created_at: string
+          description: string
+          ends_at: string
+          id: string
+          image_url: string | null
+          is_published: boolean
+          mode: string
+          registration_url: string | null
+          starts_at: string
+          title: string
+          updated_at: string
+          venue: string
+        }
+        Insert: {
+          category?: string | null
+          created_at?: string
+          description: string
+          ends_at: string
+          id?: string
+          image_url?: string | null
+          is_published?: boolean
+          mode?: string
+          registration_url?: string | null
+          starts_at: string
+          title: string
+          updated_at?: string
+          venue: string
+        }
+        Update: {
+          category?: string | null
+          created_at?: string
+          description?: string
+          ends_at?: string
+          id?: string
+          image_url?: string | null
+          is_published?: boolean
+          mode?: string
+          registration_url?: string | null
+          starts_at?: string
+          title?: string
+          updated_at?: string
+          venue?: string
+        }
+        Relationships: []
+      }
+      impact_metrics: {
+        Row: {
+          created_at: string
+          id: string
+          is_published: boolean
+          label: string
+          sort_order: number
+          suffix: string
+          updated_at: string
+          value: number
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          is_published?: boolean
+          label: string
+          sort_order?: number
+          suffix?: string
+          updated_at?: string
+          value: number
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          is_published?: boolean
+          label?: string
+          sort_order?: number
+          suffix?: string
+          updated_at?: string
+          value?: number
+        }
+        Relationships: []
+      }
+      newsletter_subscribers: {
+        Row: {
+          created_at: string
+          email: string
+          id: string
+          source: string
+          unsubscribed_at: string | null
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          id?: string
+          source?: string
+          unsubscribed_at?: string | null
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          id?: string
+          source?: string
+          unsubscribed_at?: string | null
+        }
+        Relationships: []
+      }
+      order_items: {
+        Row: {
+          created_at: string
+          currency: string
+          id: string
+          order_id: string
+          program_id: string | null
+          quantity: number
+          title: string
+          unit_price: number
+        }
+        Insert: {
+          created_at?: string
+          currency: string
+          id?: string
+          order_id: string
+          program_id?: string | null
+          quantity?: number
+          title: string
+          unit_price: number
+        }
+        Update: {
+          created_at?: string
+          currency?: string
+          id?: string
+          order_id?: string
+          program_id?: string | null
+          quantity?: number
+          title?: string
+          unit_price?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_items_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_items_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "public_training_programs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_items_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "training_programs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      orders: {
+        Row: {
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          id: string
+          kes_per_usd: number
+          organisation: string | null
+          status: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          currency?: string
+          customer_email: string
+          customer_name: string
+          customer_phone?: string | null
+          id?: string
+          kes_per_usd?: number
+          organisation?: string | null
+          status?: string
+          total_kes?: number
+          total_usd?: number
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          currency?: string
+          customer_email?: string
+          customer_name?: string
+          customer_phone?: string | null
+          id?: string
+          kes_per_usd?: number
+          organisation?: string | null
+          status?: string
+          total_kes?: number
+          total_usd?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      services: {
+        Row: {
+          created_at: string
+          description: string
+          icon: string | null
+          id: string
+          is_published: boolean
+          slug: string
+          sort_order: number
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          description: string
+          icon?: string | null
+          id?: string
+          is_published?: boolean
+          slug: string
+          sort_order?: number
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          icon?: string | null
+          id?: string
+          is_published?: boolean
+          slug?: string
+          sort_order?: number
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      site_settings: {
+        Row: {
+          id: string
+          setting_key: string
+          setting_value: NonNullable<Json>
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          setting_key: string
+          setting_value: NonNullable<Json>
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          setting_key?: string
+          setting_value?: NonNullable<Json>
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      staff: {
+        Row: {
+          created_at: string
+          email: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      training_programs: {
+        Row: {
+          category: string
+          created_at: string
+          currency: string
+          delivery_mode: string
+          description: string
+          duration: string
+          focus: string
+          id: string
+          is_published: boolean
+          price_amount: number
+          slug: string
+          sort_order: number
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          category: string
+          created_at?: string
+          currency: string
+          delivery_mode?: string
+          description: string
+          duration: string
+          focus: string
+          id?: string
+          is_published?: boolean
+          price_amount: number
+          slug: string
+          sort_order?: number
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          category?: string
+          created_at?: string
+          currency?: string
+          delivery_mode?: string
+          description?: string
+          duration?: string
+          focus?: string
+          id?: string
+          is_published?: boolean
+          price_amount?: number
+          slug?: string
+          sort_order?: number
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      public_events: {
+        Row: {
+          category: string | null
+          description: string | null
+          ends_at: string | null
+          id: string | null
+          image_url: string | null
+          mode: string | null
+          registration_url: string | null
+          starts_at: string | null
+          title: string | null
+          venue: string | null
+        }
+        Insert: {
+          category?: string | null
+          description?: string | null
+          ends_at?: string | null
+          id?: string | null
+          image_url?: string | null
+          mode?: string | null
+          registration_url?: string | null
+          starts_at?: string | null
+          title?: string | null
+          venue?: string | null
+        }
+        Update: {
+          category?: string | null
+          description?: string | null
+          ends_at?: string | null
+          id?: string | null
+          image_url?: string | null
+          mode?: string | null
+          registration_url?: string | null
+          starts_at?: string | null
+          title?: string | null
+          venue?: string | null
+        }
+        Relationships: []
+      }
+      public_services: {
+        Row: {
+          description: string | null
+          icon: string | null
+          id: string | null
+          slug: string | null
+          sort_order: number | null
+          title: string | null
+        }
+        Insert: {
+          description?: string | null
+          icon?: string | null
+          id?: string | null
+          slug?: string | null
+          sort_order?: number | null
+          title?: string | null
+        }
+        Update: {
+          description?: string | null
+          icon?: string | null
+          id?: string | null
+          slug?: string | null
+          sort_order?: number | null
+          title?: string | null
+        }
+        Relationships: []
+      }
+      public_training_programs: {
+        Row: {
+          category: string | null
+          currency: string | null
+          delivery_mode: string | null
+          description: string | null
+          duration: string | null
+          focus: string | null
+          id: string | null
+          price_amount: number | null
+          slug: string | null
+          sort_order: number | null
+          title: string | null
+        }
+        Insert: {
+          category?: string | null
+          currency?: string | null
+          delivery_mode?: string | null
+          description?: string | null
+          duration?: string | null
+          focus?: string | null
+          id?: string | null
+          price_amount?: number | null
+          slug?: string | null
+          sort_order?: number | null
+          title?: string | null
+        }
+        Update: {
+          category?: string | null
+          currency?: string | null
+          delivery_mode?: string | null
+          description?: string | null
+          duration?: string | null
+          focus?: string | null
+          id?: string | null
+          price_amount?: number | null
+          slug?: string | null
+          sort_order?: number | null
+          title?: string | null
+        }
+        Relationships: []
+      }
+    }
+    Functions: {
+      [_ in never]: never
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const
+
