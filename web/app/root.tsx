@@ -17,7 +17,7 @@ import {
 import { useEffect, type ReactNode } from 'react';
 import { publicEnv } from './config/env.server';
 import { markHydrated } from './blocks/server-rendered';
-import { MaintenancePage } from './components/layout/maintenance-page';
+import { MaintenancePage } from './shell/maintenance-page';
 import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag';
 import { maintenanceActive } from './features/maintenance/maintenance.server';
 import { maintenanceMeta, rootMeta } from './features/seo/route-meta';

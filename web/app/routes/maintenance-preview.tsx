@@ -1,7 +1,7 @@
 /** /maintenance-preview: always shows the maintenance page, so staff can check it before switching. */
 import type { HeadersFunction } from 'react-router';
 import { loadSiteSettings } from '../lib/sanity/site-settings.server';
-import { MaintenancePage } from '../components/layout/maintenance-page';
+import { MaintenancePage } from '../shell/maintenance-page';
 import { maintenanceMeta } from '../features/seo/route-meta';
 import { useRootData } from '../root';
 import type { Route } from './+types/maintenance-preview';

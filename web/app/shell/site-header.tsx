@@ -7,13 +7,13 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { HEADER_SCROLL_THRESHOLD_PX } from '../../config/shell';
-import { activeHref, sectionIdsForPath } from '../../features/navigation/nav-links';
-import { useActiveSection } from '../../features/navigation/use-active-section';
-import { useScrolledPast } from '../../features/navigation/use-scrolled-past';
-import { SearchButton } from '../../features/search';
-import { ThemeToggle } from '../../features/theme/theme-toggle';
-import type { Navigation, SiteSettings } from '../../lib/sanity/site-settings.server';
+import { HEADER_SCROLL_THRESHOLD_PX } from '../config/shell';
+import { activeHref, sectionIdsForPath } from '../features/navigation/nav-links';
+import { useActiveSection } from '../features/navigation/use-active-section';
+import { useScrolledPast } from '../features/navigation/use-scrolled-past';
+import { SearchButton } from '../features/search';
+import { ThemeToggle } from '../features/theme/theme-toggle';
+import type { Navigation, SiteSettings } from '../lib/sanity/site-settings.server';
 import { CartLink } from './cart-link';
 import { MainMenu } from './main-menu';
 import { menuEntries, menuHrefs } from './menu-model';

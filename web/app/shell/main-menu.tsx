@@ -7,8 +7,8 @@
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
-import { splitHref } from '../../features/navigation/nav-links';
-import { SiteLink } from '../../features/navigation/site-link';
+import { splitHref } from '../features/navigation/nav-links';
+import { SiteLink } from '../features/navigation/site-link';
 import type { MenuEntry, MenuLink } from './menu-model';
 
 type Variant = 'bar' | 'panel';
