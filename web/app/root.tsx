@@ -22,7 +22,7 @@ import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag
 import { maintenanceActive } from './features/maintenance/maintenance.server';
 import { maintenanceMeta, rootMeta } from './features/seo/route-meta';
 import { ThemeProvider } from './features/theme/theme-provider';
-import { LazyToaster } from './features/toast/lazy-toaster';
+import { LazyToaster } from './components/ui/toast/lazy-toaster';
 import { themeBootScript } from './features/theme/theme-storage';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
 import globalStyles from './styles/global.css?url';
