@@ -10,7 +10,7 @@ import {
   readServices,
   type EventRow,
   type ProgramRow,
-} from '../../lib/supabase/catalogue.server';
+} from '../../features/catalogue/catalogue.server';
 import { courseJsonLd, eventJsonLd, type JsonLdContext } from '../../features/seo/json-ld';
 import type { PageBuilderBlock } from '../../lib/sanity/routable.server';
 import { calendarBadge, eventStatus, formatEventWhen, formatMetric, formatPrice, modeLabel } from './format';

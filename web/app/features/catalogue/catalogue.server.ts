@@ -4,7 +4,7 @@
  * up after a few seconds (so a block shows its error state before the page stream times out) and
  * throws a plain Error; callers decide how to show it.
  */
-import { serverSupabase } from './server-client.server';
+import { serverSupabase } from '../../lib/supabase/server-client.server';
 
 export type EventShow = 'upcoming' | 'past' | 'all';
 
