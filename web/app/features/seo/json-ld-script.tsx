@@ -4,7 +4,7 @@
  * renders `<JsonLd data={rows.map((row) => row.jsonLd)} />` next to them. Page-level JSON-LD
  * (Organization, BreadcrumbList) goes through the routes' `meta` instead.
  */
-import type { JsonLd as JsonLdData } from './json-ld';
+import type { JsonLd as JsonLdData } from './types';
 import { serializeJsonLd } from './serialize-json-ld';
 
 export function JsonLd({ data }: { data: JsonLdData | readonly JsonLdData[] }) {
