@@ -20,7 +20,7 @@ import { markHydrated } from './blocks/server-rendered';
 import { MaintenancePage } from './shell/maintenance-page';
 import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag';
 import { maintenanceActive } from './features/maintenance/maintenance.server';
-import { maintenanceMeta, rootMeta } from './features/seo/route-meta';
+import { maintenanceMeta, rootMeta } from './features/seo/route-meta.server';
 import { ThemeProvider } from './features/theme/theme-provider';
 import { LazyToaster } from './components/ui/toast/lazy-toaster';
 import { themeBootScript } from './features/theme/theme-storage';

@@ -14,7 +14,7 @@ import { preloadBlockCode } from '../blocks/registry';
 import { NotFound } from '../shell/not-found';
 import { documentForPath } from '../config/routes-table';
 import { publicEnv } from '../config/env.server';
-import { documentMeta, notFoundMeta, rootMeta } from '../features/seo/route-meta';
+import { documentMeta, notFoundMeta, rootMeta } from '../features/seo/route-meta.server';
 import { findRedirect } from '../lib/sanity/redirects.server';
 import { loadRoutableDocument } from '../lib/sanity/routable.server';
 import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';

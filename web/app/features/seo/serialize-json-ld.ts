@@ -1,4 +1,4 @@
-/** Part of the browser's JavaScript (json-ld-script.tsx); the builders in json-ld.ts stay on the server. */
+/** Part of the browser's JavaScript (json-ld-script.tsx); the builders in json-ld.server.ts stay on the server. */
 import type { JsonLd } from './types';
 
 /**

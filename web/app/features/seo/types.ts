@@ -25,5 +25,5 @@ export interface SeoSettings {
   defaultSeo?: SeoFields | null;
 }
 
-/** One schema.org JSON-LD node (built on the server by json-ld.ts, serialised into the page by json-ld-script.tsx). */
+/** One schema.org JSON-LD node (built on the server by json-ld.server.ts, serialised into the page by json-ld-script.tsx). */
 export type JsonLd = { '@context'?: 'https://schema.org'; '@type': string } & { [key: string]: unknown };

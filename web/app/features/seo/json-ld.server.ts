@@ -3,7 +3,7 @@
  * Course per training program shown and an Event per event shown. Pure functions of their input.
  */
 import type { JsonLd, SeoSettings } from './types';
-import { absoluteUrl, logoUrl } from './urls';
+import { absoluteUrl, logoUrl } from './urls.server';
 
 /** The Organization's node id, so Course and Event can point at it instead of repeating it. */
 export const organizationId = (siteUrl: string) => absoluteUrl(siteUrl, '/#organization');
