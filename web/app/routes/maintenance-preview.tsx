@@ -3,7 +3,7 @@ import type { HeadersFunction } from 'react-router';
 import { loadSiteSettings } from '../lib/sanity/site-settings.server';
 import { MaintenancePage } from '../shell/maintenance-page';
 import { maintenanceMeta } from '../features/seo/route-meta.server';
-import { useRootData } from '../root';
+import { useRootData } from '../lib/root-data';
 import type { Route } from './+types/maintenance-preview';
 
 export async function loader() {

@@ -7,7 +7,7 @@ import { SiteHeader } from '../shell/site-header';
 import { useHashScroll } from '../features/navigation/use-hash-scroll';
 import { configureBrowserSupabase } from '../lib/supabase/browser-client';
 import { loadNavigation } from '../lib/sanity/site-settings.server';
-import { useRootData } from '../root';
+import { useRootData } from '../lib/root-data';
 import '../shell/site-shell.css';
 
 export async function loader() {

@@ -3,8 +3,7 @@
  * when the button is hovered or focused and shown on click; focus comes back here on close.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '../../root';
+import { useRootData } from '../../lib/root-data';
 
 const loadDialog = () => import('./search-dialog');
 const SearchDialog = lazy(loadDialog);
@@ -13,7 +12,7 @@ export function SearchButton({ className = 'icon-button' }: { className?: string
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
-  const productName = useRouteLoaderData<typeof rootLoader>('root')?.settings.instituteName ?? '';
+  const productName = useRootData()?.settings.instituteName ?? '';
 
   // After the dialog has gone (and the page is no longer inert), give focus back to the button.
   useEffect(() => {
