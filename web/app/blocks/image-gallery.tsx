@@ -6,10 +6,12 @@
 import { useState, type ComponentType, type MouseEvent } from 'react';
 import { isPlainClick } from '../features/navigation/nav-links';
 import type { LightboxImage, LightboxProps } from './lightbox';
-import { preloadServerRendered, ServerRenderedBlock } from './server-rendered';
+import { blockCode, ServerRenderedBlock } from './server-rendered';
 import type { BlockProps } from './types';
 
-const loadGrid = () => import('./image-gallery-grid').then((module) => module.ImageGalleryGrid);
+const gridCode = blockCode<'imageGallery'>(() =>
+  import('./image-gallery-grid').then((module) => module.ImageGalleryGrid),
+);
 
 /** The album and picture a click landed on, from the thumbnail link's data attributes. */
 function clickedThumb(event: MouseEvent): { album: number; image: number; href: string } | null {
@@ -40,7 +42,7 @@ export function ImageGalleryBlock(block: BlockProps<'imageGallery'>) {
 
   return (
     <>
-      <ServerRenderedBlock block={block} load={loadGrid} onClick={onClick} />
+      <ServerRenderedBlock block={block} code={gridCode} onClick={onClick} />
       {open && openAlbum && Lightbox ? (
         <Lightbox
           title={openAlbum.title}
@@ -54,4 +56,4 @@ export function ImageGalleryBlock(block: BlockProps<'imageGallery'>) {
   );
 }
 
-ImageGalleryBlock.preload = () => preloadServerRendered(loadGrid);
+ImageGalleryBlock.preload = gridCode.preload;
