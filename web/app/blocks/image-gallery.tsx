@@ -3,7 +3,7 @@
  * lightbox. A click on a thumbnail opens a keyboard-friendly viewer at that picture, its script
  * loaded on the first click; without script (or if it cannot load) the link shows the picture.
  */
-import { useState, type ComponentType, type MouseEvent } from 'react';
+import { useRef, useState, type ComponentType, type MouseEvent } from 'react';
 import { isPlainClick } from '../features/navigation/nav-links';
 import type { LightboxImage, LightboxProps } from './lightbox';
 import { blockCode, ServerRenderedBlock } from './server-rendered';
@@ -14,16 +14,17 @@ const gridCode = blockCode<'imageGallery'>(() =>
 );
 
 /** The album and picture a click landed on, from the thumbnail link's data attributes. */
-function clickedThumb(event: MouseEvent): { album: number; image: number; href: string } | null {
+function clickedThumb(event: MouseEvent): { album: number; image: number; link: HTMLAnchorElement } | null {
   if (event.defaultPrevented || !isPlainClick(event)) return null;
   const link = event.target instanceof Element ? event.target.closest('a[data-album][data-image]') : null;
   if (!(link instanceof HTMLAnchorElement)) return null;
-  return { album: Number(link.dataset.album), image: Number(link.dataset.image), href: link.href };
+  return { album: Number(link.dataset.album), image: Number(link.dataset.image), link };
 }
 
 export function ImageGalleryBlock(block: BlockProps<'imageGallery'>) {
   const [open, setOpen] = useState<{ album: number; image: number } | null>(null);
   const [Lightbox, setLightbox] = useState<ComponentType<LightboxProps> | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const openAlbum = open ? block.albums[open.album] : undefined;
   const lightboxImages: LightboxImage[] = (openAlbum?.images ?? []).filter((image) => image.asset);
 
@@ -31,12 +32,13 @@ export function ImageGalleryBlock(block: BlockProps<'imageGallery'>) {
     const thumb = clickedThumb(event);
     if (!thumb) return;
     event.preventDefault();
+    opener.current = thumb.link;
     setOpen({ album: thumb.album, image: thumb.image });
     if (!Lightbox)
       import('./lightbox').then(
         (module) => setLightbox(() => module.Lightbox),
         // Offline or a stale deploy: follow the link to the picture instead.
-        () => window.location.assign(thumb.href),
+        () => window.location.assign(thumb.link.href),
       );
   };
 
@@ -50,6 +52,7 @@ export function ImageGalleryBlock(block: BlockProps<'imageGallery'>) {
           index={Math.min(open.image, lightboxImages.length - 1)}
           onIndexChange={(image) => setOpen({ ...open, image })}
           onClose={() => setOpen(null)}
+          opener={opener}
         />
       ) : null}
     </>

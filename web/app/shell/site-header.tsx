@@ -36,24 +36,22 @@ export function SiteHeader({ navigation, settings }: Props) {
 
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const restoreFocus = useRef(true);
   const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback((returnFocus: boolean) => {
-    restoreFocus.current = returnFocus;
-    setMenuOpen(false);
-  }, []);
-  const onMenuClosed = useCallback(() => {
-    if (restoreFocus.current) menuButtonRef.current?.focus();
-  }, []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  // Navigation closes the mobile menu (focus then belongs to the new page).
-  useEffect(() => closeMenu(false), [location.key, closeMenu]);
+  // Navigation closes the mobile menu (focus then belongs to the new page): adjusted while
+  // rendering, so the new page never renders under an open menu.
+  const [menuLocation, setMenuLocation] = useState(location.key);
+  if (menuLocation !== location.key) {
+    setMenuLocation(location.key);
+    setMenuOpen(false);
+  }
 
   // Growing to the desktop layout closes it too: the bar shows the same links.
   useEffect(() => {
     if (!menuOpen) return;
     const query = window.matchMedia(desktopQuery);
-    const onChange = () => query.matches && closeMenu(false);
+    const onChange = () => query.matches && closeMenu();
     onChange();
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
@@ -110,7 +108,7 @@ export function SiteHeader({ navigation, settings }: Props) {
         id={menuId}
         open={menuOpen}
         onClose={closeMenu}
-        onClosed={onMenuClosed}
+        opener={menuButtonRef}
         entries={entries}
         activeHref={current}
         title="Menu"
