@@ -1,6 +1,71 @@
-// Lint rules for the whole repository (type-aware rules stay in `npm run typecheck`).
+// Lint rules for the whole repository (type-aware rules stay in `npm run typecheck`), with the
+// website's React hooks rules and import boundaries.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The website's layering (web/app), top to bottom; a layer imports only from layers below it:
+ *
+ *   routes/, root.tsx, entry.server.tsx  route modules, the document root, the server entry
+ *   shell/  |  blocks/                   the app shell (header, footer, menus, error pages) and the
+ *                                        page-builder blocks: both compose features, not each other
+ *   features/<name>/                     one feature each; features do not import each other (what
+ *                                        two share moves down, or is composed from above)
+ *   components/ui/                       components and hooks that know no feature
+ *   lib/, config/                        clients, data access, helpers, settings
+ *
+ * Only routes import root.tsx (others read its data with lib/root-data.ts). No import cycles.
+ */
+const app = 'web/app';
+const layering = 'See the layering at the top of eslint.config.js.';
+const entries = [`${app}/routes`, `${app}/entry.server.tsx`];
+const features = readdirSync(join(import.meta.dirname, app, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const boundaryZones = [
+  {
+    target: [`${app}/lib`, `${app}/config`],
+    from: [...entries, `${app}/shell`, `${app}/blocks`, `${app}/features`, `${app}/components`],
+    message: `lib and config import nothing above them. ${layering}`,
+  },
+  {
+    target: `${app}/components/ui`,
+    from: [...entries, `${app}/shell`, `${app}/blocks`, `${app}/features`],
+    message: `components/ui imports no feature, block, shell or route. ${layering}`,
+  },
+  ...features.map((feature) => ({
+    target: `${app}/features/${feature}`,
+    from: `${app}/features`,
+    except: [`./${feature}`],
+    message: `Features do not import each other: move what they share down (components/ui, lib) or compose them from above. ${layering}`,
+  })),
+  {
+    target: `${app}/features`,
+    from: [...entries, `${app}/shell`, `${app}/blocks`],
+    message: `Features import no block, shell or route. ${layering}`,
+  },
+  {
+    target: `${app}/blocks`,
+    from: [...entries, `${app}/shell`],
+    message: `Blocks import no shell or route. ${layering}`,
+  },
+  {
+    target: `${app}/shell`,
+    from: [...entries, `${app}/blocks`],
+    message: `The shell imports no block or route. ${layering}`,
+  },
+  {
+    target: [`${app}/!(routes)/**`, `${app}/*.{ts,tsx}`],
+    from: `${app}/root.tsx`,
+    message: `Only routes import root.tsx; read the root's data with useRootData (lib/root-data.ts). ${layering}`,
+  },
+];
 
 export default tseslint.config(
   {
@@ -31,6 +96,28 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: [`${app}/**/*.{ts,tsx}`],
+    ...reactHooks.configs.flat.recommended,
+    // A missing effect dependency is a bug, not a style point.
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: [`${app}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Which files the import rules parse to follow imports (without them no-cycle sees no TypeScript).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: join(import.meta.dirname, 'web/tsconfig.json') }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

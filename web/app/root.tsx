@@ -8,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaDescriptor,
@@ -17,13 +16,14 @@ import {
 import { useEffect, type ReactNode } from 'react';
 import { publicEnv } from './config/env.server';
 import { markHydrated } from './blocks/server-rendered';
-import { MaintenancePage } from './components/layout/maintenance-page';
+import { MaintenancePage } from './shell/maintenance-page';
 import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag';
 import { maintenanceActive } from './features/maintenance/maintenance.server';
-import { maintenanceMeta, rootMeta } from './features/seo/route-meta';
+import { maintenanceMeta, rootMeta } from './features/seo/route-meta.server';
 import { ThemeProvider } from './features/theme/theme-provider';
-import { LazyToaster } from './features/toast/lazy-toaster';
+import { LazyToaster } from './components/ui/toast/lazy-toaster';
 import { themeBootScript } from './features/theme/theme-storage';
+import type { RootData } from './lib/root-data';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
 import globalStyles from './styles/global.css?url';
 
@@ -32,7 +32,7 @@ export const links = () => [{ rel: 'stylesheet', href: globalStyles }];
 /** Seconds a visitor's browser or a crawler should wait before trying again during maintenance. */
 const maintenanceRetryAfter = '300';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const { pathname } = new URL(request.url);
   const [settings, underMaintenance] = await Promise.all([loadSiteSettings(), maintenanceActive()]);
   if (underMaintenance && !isExemptFromMaintenance(pathname)) {
@@ -61,10 +61,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 };
 
 export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root');
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 /** The contact section: phone, e-mail, address and opening hours, all from site settings. */
-import { useRootData } from '../root';
+import { useRootData } from '../lib/root-data';
 import { BlockSection } from './block-section';
 import type { BlockProps } from './types';
 

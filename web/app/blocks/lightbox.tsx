@@ -1,9 +1,11 @@
 /**
- * A modal picture viewer on the native <dialog>: focus moves in and back, Escape closes, the
- * arrow keys and buttons step through the album. No library, a few hundred bytes of script.
+ * A modal picture viewer on the native <dialog> (components/ui/use-modal-dialog.ts: the page
+ * behind inert, Tab kept inside, Escape or the backdrop closing it, focus back on the thumbnail);
+ * the arrow keys and buttons step through the album. No library, a few hundred bytes of script.
  */
-import { useEffect, useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { SanityImage } from '../components/ui/sanity-image';
+import { useModalDialog } from '../components/ui/use-modal-dialog';
 import type { SanityImageValue } from '../lib/sanity/image';
 
 export type LightboxImage = SanityImageValue & { alt: string };
@@ -14,37 +16,26 @@ export type LightboxProps = {
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** The thumbnail that opened it: focus goes back there on close. */
+  opener: RefObject<HTMLElement | null>;
 };
 
-export function Lightbox({ title, images, index, onIndexChange, onClose }: LightboxProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+export function Lightbox({ title, images, index, onIndexChange, onClose, opener }: LightboxProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
+  const dialogProps = useModalDialog({ open: true, onDismiss: onClose, initialFocus: closeButton, opener });
   const image = images[index];
   const count = images.length;
   const step = (delta: number) => onIndexChange((index + delta + count) % count);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    closeButton.current?.focus();
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className="lightbox"
-      aria-label={`${title}: picture ${index + 1} of ${count}`}
-      onClose={onClose}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowRight') step(1);
-        if (event.key === 'ArrowLeft') step(-1);
-      }}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog itself, outside its content) closes it.
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
-    >
-      <div className="lightbox__content">
+    <dialog {...dialogProps} className="lightbox" aria-label={`${title}: picture ${index + 1} of ${count}`}>
+      <div
+        className="lightbox__content"
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowRight') step(1);
+          if (event.key === 'ArrowLeft') step(-1);
+        }}
+      >
         <figure className="lightbox__figure">
           {image ? (
             <SanityImage
@@ -72,12 +63,7 @@ export function Lightbox({ title, images, index, onIndexChange, onClose }: Light
           <button type="button" className="button button--small button--secondary" onClick={() => step(1)}>
             Next <span aria-hidden="true">→</span>
           </button>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => dialog.current?.close()}
-            ref={closeButton}
-          >
+          <button type="button" className="button button--small" onClick={onClose} ref={closeButton}>
             Close
           </button>
         </div>

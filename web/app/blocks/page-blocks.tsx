@@ -3,10 +3,10 @@
  * a page without one gets an h1 from its title. An unknown block type (content ahead of the code)
  * shows a visible placeholder in development and nothing in production.
  */
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import type { LiveData } from './live/types';
 import { PageContext, type PageContextValue } from './page-context';
-import { blockComponent, isKnownBlockType } from './registry';
+import { blockComponents, isKnownBlockType } from './registry';
 import type { PageBuilderBlock } from './types';
 import './blocks.css';
 
@@ -23,7 +23,9 @@ function Block({ block }: { block: PageBuilderBlock }) {
   // Content may name a type this build does not know, whatever the generated types say.
   const type: string = block._type;
   if (!isKnownBlockType(type)) return <UnknownBlock type={type} />;
-  const Component = blockComponent(block._type);
+  // Looked up by the block's own _type, the component takes exactly this block (registry.ts checks
+  // each pair); TypeScript cannot follow that pairing through the union, hence the widening.
+  const Component = blockComponents[block._type] as ComponentType<PageBuilderBlock>;
   return <Component {...block} />;
 }
 

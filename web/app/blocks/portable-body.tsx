@@ -9,16 +9,11 @@ import { SanityImage } from '../components/ui/sanity-image';
 import { SmartLink } from '../components/ui/smart-link';
 import type { SanityImageValue } from '../lib/sanity/image';
 
-type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
-const headingTags: readonly HeadingTag[] = ['h2', 'h3', 'h4', 'h5', 'h6'];
+const headingTags = ['h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
-/** The tag for a Portable Text h2 (level 2) or h3 when the surrounding block already has `shift` heading levels. */
-export function headingTag(level: 2 | 3, shift: number): HeadingTag {
-  return headingTags[Math.min(level - 2 + shift, headingTags.length - 1)] ?? 'h6';
-}
-
+/** A Portable Text h2 (level 2) or h3 under `shift` heading levels already used around the text; h6 at most. */
 function Heading({ level, shift, children }: { level: 2 | 3; shift: number; children: ReactNode }) {
-  const Tag = headingTag(level, shift);
+  const Tag = headingTags[Math.min(level - 2 + shift, headingTags.length - 1)] ?? 'h6';
   return <Tag className={`pt-h${level}`}>{children}</Tag>;
 }
 

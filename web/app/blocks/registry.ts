@@ -8,14 +8,13 @@
  * it names the chunk that renders it after a client-side navigation. Their styles are imported
  * here, with the page, because the server's HTML needs them before any block chunk loads.
  */
-import type { ComponentType } from 'react';
 import { EventListBlock } from './event-list';
 import { ImageGalleryBlock } from './image-gallery';
 import { ProgramListBlock } from './program-list';
 import { serverRendered, type PreloadableBlock } from './server-rendered';
 import { ServiceListBlock } from './service-list';
 import { StatsBlock } from './stats';
-import type { BlockProps, BlockType } from './types';
+import type { BlockType } from './types';
 import '../components/ui/ui.css';
 import './call-to-action.css';
 import './card-grid.css';
@@ -50,15 +49,11 @@ export const blocks = {
   serviceList: ServiceListBlock,
 } as const satisfies BlockComponents;
 
-const registry: BlockComponents = blocks;
+/** The same map, typed per block type: `blockComponents[type]` takes exactly that block's props. */
+export const blockComponents: BlockComponents = blocks;
 
 export function isKnownBlockType(type: string): type is BlockType {
   return Object.hasOwn(blocks, type);
-}
-
-/** The component for `type`, typed for that block. */
-export function blockComponent<K extends BlockType>(type: K): ComponentType<BlockProps<K>> {
-  return registry[type];
 }
 
 /**
@@ -67,5 +62,5 @@ export function blockComponent<K extends BlockType>(type: K): ComponentType<Bloc
  */
 export async function preloadBlockCode(pageBlocks: readonly { _type: string }[]): Promise<void> {
   const types = new Set(pageBlocks.map((block) => block._type).filter(isKnownBlockType));
-  await Promise.all([...types].map((type) => registry[type].preload?.()));
+  await Promise.all([...types].map((type) => blockComponents[type].preload?.()));
 }

@@ -55,46 +55,46 @@ const keepServerHtml = { __html: '' } as const;
 
 type Loader<K extends ServerRenderedType> = () => Promise<ComponentType<BlockProps<K>>>;
 
+/** A server-rendered block's code in the browser: made once per block type, at module level. */
+export interface BlockCode<K extends ServerRenderedType> {
+  /** The component once its code has loaded (by `preload` or an earlier render): it then renders at once. */
+  loaded: ComponentType<BlockProps<K>> | null;
+  /** The component before that: shows nothing until the code is there. */
+  lazy: LazyExoticComponent<ComponentType<BlockProps<K>>>;
+  /** Loads the code ahead of rendering it (see registry.ts preloadBlockCode). */
+  preload: () => Promise<void>;
+}
+
+export function blockCode<K extends ServerRenderedType>(load: Loader<K>): BlockCode<K> {
+  const fetchComponent = () =>
+    load().then((component) => {
+      code.loaded = component;
+      return component;
+    });
+  const code: BlockCode<K> = {
+    loaded: null,
+    lazy: lazy(() => fetchComponent().then((component) => ({ default: component }))),
+    preload: () => (code.loaded ? Promise.resolve() : fetchComponent().then(() => undefined)),
+  };
+  return code;
+}
+
 /**
- * Inside this module a block and its component are handled without their type parameter: the
+ * Inside this module a block and its code are handled without their type parameter: the
  * registry and the server map pair each type with its own component (their `satisfies` checks).
  */
 type ServerBlockProps = BlockProps<ServerRenderedType>;
 type AnyBlockComponent = ComponentType<ServerBlockProps>;
-type AnyLoader = () => Promise<AnyBlockComponent>;
+type AnyBlockCode = BlockCode<ServerRenderedType>;
 
 type Props = {
   block: ServerBlockProps;
-  load: AnyLoader;
+  code: AnyBlockCode;
   /** For blocks that add behaviour to their server HTML (the gallery opens its lightbox). */
   onClick?: MouseEventHandler<HTMLDivElement>;
 };
 
-/** Block code already loaded (by preloadBlockCode or an earlier render), by its loader. */
-const loadedComponents = new Map<AnyLoader, AnyBlockComponent>();
-/** For code not loaded yet: one lazy component per loader. */
-const lazyComponents = new Map<AnyLoader, LazyExoticComponent<AnyBlockComponent>>();
-
-function loadComponent(load: AnyLoader): Promise<AnyBlockComponent> {
-  return load().then((component) => {
-    loadedComponents.set(load, component);
-    return component;
-  });
-}
-
-/** The block's component: at once when its code is loaded, else a lazy one (shows nothing until it is). */
-function clientComponent(load: AnyLoader): ComponentType<ServerBlockProps> {
-  const loaded = loadedComponents.get(load);
-  if (loaded) return loaded;
-  let component = lazyComponents.get(load);
-  if (!component) {
-    component = lazy(() => loadComponent(load).then((loadedComponent) => ({ default: loadedComponent })));
-    lazyComponents.set(load, component);
-  }
-  return component;
-}
-
-function ServerRenderedWrapper({ block, load, onClick: blockOnClick }: Props) {
+function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
   const serverComponents = useContext(ServerBlocks);
   const navigate = useNavigate();
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -127,7 +127,7 @@ function ServerRenderedWrapper({ block, load, onClick: blockOnClick }: Props) {
       />
     );
   }
-  const Component = clientComponent(load);
+  const Component = code.loaded ?? code.lazy;
   return (
     <div key="client" className="server-block" onClick={onClick}>
       <Suspense fallback={null}>
@@ -137,27 +137,22 @@ function ServerRenderedWrapper({ block, load, onClick: blockOnClick }: Props) {
   );
 }
 
-/** Loads a server-rendered block's code ahead of rendering it (see registry.ts preloadBlockCode). */
-export function preloadServerRendered<K extends ServerRenderedType>(load: Loader<K>): Promise<void> {
-  const anyLoad = load as AnyLoader;
-  return loadedComponents.has(anyLoad) ? Promise.resolve() : loadComponent(anyLoad).then(() => undefined);
-}
-
-/** A server-rendered block; `load` is its component, for client-side navigation. */
+/** A server-rendered block; `code` renders it after a client-side navigation. */
 export function ServerRenderedBlock<K extends ServerRenderedType>(props: {
   block: BlockProps<K>;
-  load: Loader<K>;
+  code: BlockCode<K>;
   onClick?: MouseEventHandler<HTMLDivElement>;
 }) {
-  return <ServerRenderedWrapper block={props.block} load={props.load as AnyLoader} onClick={props.onClick} />;
+  return <ServerRenderedWrapper block={props.block} code={props.code as AnyBlockCode} onClick={props.onClick} />;
 }
 
 /** A registry entry that can load its code ahead of a client-side render (registry.ts). */
 export type PreloadableBlock<K extends BlockType> = ComponentType<BlockProps<K>> & { preload?: () => Promise<void> };
 
 export function serverRendered<K extends ServerRenderedType>(load: Loader<K>): PreloadableBlock<K> {
+  const code = blockCode(load);
   function ServerRendered(block: BlockProps<K>) {
-    return <ServerRenderedBlock block={block} load={load} />;
+    return <ServerRenderedBlock block={block} code={code} />;
   }
-  return Object.assign(ServerRendered, { preload: () => preloadServerRendered(load) });
+  return Object.assign(ServerRendered, { preload: code.preload });
 }

@@ -11,10 +11,10 @@ import {
 import { loadLiveBlocks } from '../blocks/live/live-data.server';
 import { PageBlocks } from '../blocks/page-blocks';
 import { preloadBlockCode } from '../blocks/registry';
-import { NotFound } from '../components/layout/not-found';
+import { NotFound } from '../shell/not-found';
 import { documentForPath } from '../config/routes-table';
 import { publicEnv } from '../config/env.server';
-import { documentMeta, notFoundMeta, rootMeta } from '../features/seo/route-meta';
+import { documentMeta, notFoundMeta, rootMeta } from '../features/seo/route-meta.server';
 import { findRedirect } from '../lib/sanity/redirects.server';
 import { loadRoutableDocument } from '../lib/sanity/routable.server';
 import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';

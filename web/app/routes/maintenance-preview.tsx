@@ -1,9 +1,9 @@
 /** /maintenance-preview: always shows the maintenance page, so staff can check it before switching. */
 import type { HeadersFunction } from 'react-router';
 import { loadSiteSettings } from '../lib/sanity/site-settings.server';
-import { MaintenancePage } from '../components/layout/maintenance-page';
-import { maintenanceMeta } from '../features/seo/route-meta';
-import { useRootData } from '../root';
+import { MaintenancePage } from '../shell/maintenance-page';
+import { maintenanceMeta } from '../features/seo/route-meta.server';
+import { useRootData } from '../lib/root-data';
 import type { Route } from './+types/maintenance-preview';
 
 export async function loader() {

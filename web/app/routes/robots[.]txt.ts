@@ -1,6 +1,6 @@
 /** /robots.txt: crawl everything but the staff area and sign-in; points at the sitemap. */
 import { serverEnv } from '../config/env.server';
-import { robotsTxt } from '../features/seo/sitemap';
+import { robotsTxt } from '../features/seo/sitemap.server';
 
 export function loader() {
   return new Response(robotsTxt(serverEnv().SITE_URL), {

@@ -1,14 +1,14 @@
 /** The public site layout: skip link, header, the page (with its transition), footer. */
 import { useEffect, useRef } from 'react';
 import { Outlet, useLoaderData, useLocation } from 'react-router';
-import { PageTransition } from '../components/layout/page-transition';
-import { SiteFooter } from '../components/layout/site-footer';
-import { SiteHeader } from '../components/layout/site-header';
+import { PageTransition } from '../shell/page-transition';
+import { SiteFooter } from '../shell/site-footer';
+import { SiteHeader } from '../shell/site-header';
 import { useHashScroll } from '../features/navigation/use-hash-scroll';
 import { configureBrowserSupabase } from '../lib/supabase/browser-client';
 import { loadNavigation } from '../lib/sanity/site-settings.server';
-import { useRootData } from '../root';
-import '../components/layout/site-shell.css';
+import { useRootData } from '../lib/root-data';
+import '../shell/site-shell.css';
 
 export async function loader() {
   return { navigation: await loadNavigation() };

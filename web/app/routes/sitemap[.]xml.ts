@@ -1,6 +1,6 @@
 /** /sitemap.xml: every indexable CMS page with its last change, from the dataset (cached reads). */
 import { serverEnv } from '../config/env.server';
-import { sitemapEntries, sitemapXml } from '../features/seo/sitemap';
+import { sitemapEntries, sitemapXml } from '../features/seo/sitemap.server';
 import { fetchContent } from '../lib/sanity/fetch.server';
 import { ROUTABLE_DOCUMENTS_QUERY } from '../lib/sanity/queries';
 

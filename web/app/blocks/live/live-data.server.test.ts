@@ -35,7 +35,7 @@ const reads = {
   readImpactMetrics: vi.fn(async () => [{ id: 'm1', label: 'Professionals trained', value: 12500, suffix: '+' }]),
 };
 
-vi.mock('../../lib/supabase/catalogue.server', () => reads);
+vi.mock('../../features/catalogue/catalogue.server', () => reads);
 
 const { loadLiveBlocks } = await import('./live-data.server.ts');
 

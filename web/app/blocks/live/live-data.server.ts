@@ -10,8 +10,8 @@ import {
   readServices,
   type EventRow,
   type ProgramRow,
-} from '../../lib/supabase/catalogue.server';
-import { courseJsonLd, eventJsonLd, type JsonLdContext } from '../../features/seo/json-ld';
+} from '../../features/catalogue/catalogue.server';
+import { courseJsonLd, eventJsonLd, type JsonLdContext } from '../../features/seo/json-ld.server';
 import type { PageBuilderBlock } from '../../lib/sanity/routable.server';
 import { calendarBadge, eventStatus, formatEventWhen, formatMetric, formatPrice, modeLabel } from './format';
 import type { EventItem, LiveData, LiveResult, ProgramItem } from './types';

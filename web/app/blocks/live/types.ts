@@ -1,5 +1,5 @@
 /** What live blocks receive from the loader: rows from Supabase, shaped and formatted on the server. */
-import type { JsonLd } from '../../features/seo/json-ld';
+import type { JsonLd } from '../../features/seo/types';
 
 export type EventStatus = 'upcoming' | 'ongoing' | 'past';
 

@@ -2,13 +2,12 @@
  * A CMS picture: srcset + sizes from Sanity's image API, explicit width and height (no layout
  * shift), lazy unless it is the page's lead image, and the asset's blurred preview behind it.
  */
-import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '../../root';
+import { useRootData } from '../../lib/root-data';
 import { imageSources, type ImageConfig, type ImageSourceOptions, type SanityImageValue } from '../../lib/sanity/image';
 
 /** The image API settings the root loader passes to the browser (project, dataset, API host). */
 export function useImageConfig(): ImageConfig | null {
-  const env = useRouteLoaderData<typeof rootLoader>('root')?.env;
+  const env = useRootData()?.env;
   return env ? { projectId: env.sanityProjectId, dataset: env.sanityDataset, apiHost: env.sanityApiHost } : null;
 }
 

@@ -13,18 +13,17 @@ function measure(ids: readonly string[]): string | null {
 
 /** `pageKey` (the pathname) makes it re-measure when a new page with the same ids renders. */
 export function useActiveSection(ids: readonly string[], pageKey: string): string | null {
-  const [active, setActive] = useState<string | null>(null);
+  // What was measured, and for which page and ids: a measurement never outlives them.
+  const [measured, setMeasured] = useState<{ for: string; id: string | null } | null>(null);
   const idList = ids.join(' ');
+  const measuredFor = `${pageKey} ${idList}`;
   useEffect(() => {
     const list = idList ? idList.split(' ') : [];
-    if (list.length === 0) {
-      setActive(null);
-      return;
-    }
+    if (list.length === 0) return;
     let frame = 0;
     const update = () => {
       frame = 0;
-      setActive(measure(list));
+      setMeasured({ for: measuredFor, id: measure(list) });
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update);
@@ -37,6 +36,6 @@ export function useActiveSection(ids: readonly string[], pageKey: string): strin
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
     };
-  }, [idList, pageKey]);
-  return active;
+  }, [idList, measuredFor]);
+  return measured?.for === measuredFor ? measured.id : null;
 }

@@ -4,7 +4,7 @@
  * or the error. A second submission while one is running is ignored.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { loadToasts, preloadToasts } from '../toast/toasts';
+import { loadToasts, preloadToasts } from '../../components/ui/toast/toasts';
 import { newsletterMessages } from './newsletter-messages';
 
 /** The sign-up's call (through supabase-js) loads when the visitor first focuses the field. */

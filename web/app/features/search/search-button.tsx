@@ -1,10 +1,10 @@
 /**
  * The header's search button. The dialog (and supabase-js behind it) is a separate chunk, fetched
- * when the button is hovered or focused and shown on click; focus comes back here on close.
+ * when the button is hovered or focused and shown on click; focus comes back here on close
+ * (components/ui/use-modal-dialog.ts).
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '../../root';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useRootData } from '../../lib/root-data';
 
 const loadDialog = () => import('./search-dialog');
 const SearchDialog = lazy(loadDialog);
@@ -12,14 +12,7 @@ const SearchDialog = lazy(loadDialog);
 export function SearchButton({ className = 'icon-button' }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  const productName = useRouteLoaderData<typeof rootLoader>('root')?.settings.instituteName ?? '';
-
-  // After the dialog has gone (and the page is no longer inert), give focus back to the button.
-  useEffect(() => {
-    if (wasOpen.current && !open) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
+  const productName = useRootData()?.settings.instituteName ?? '';
 
   const preload = () => void loadDialog().catch(() => undefined);
 
@@ -43,7 +36,7 @@ export function SearchButton({ className = 'icon-button' }: { className?: string
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <SearchDialog productName={productName} onClose={() => setOpen(false)} />
+          <SearchDialog productName={productName} onClose={() => setOpen(false)} opener={button} />
         </Suspense>
       ) : null}
     </>

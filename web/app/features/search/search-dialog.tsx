@@ -3,8 +3,9 @@
  * services together, shows a spinner while the reads run, and the grouped results or a message.
  * It lives only while open, so closing clears the query and the results.
  */
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { useModalDialog } from '../../components/ui/use-modal-dialog';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { searchCatalogue } from './search-catalogue';
 import { initialSearchState, searchReducer } from './search-results';
@@ -13,27 +14,17 @@ import './search-dialog.css';
 export const SEARCH_FAILED = 'Failed to perform search. Please try again.';
 export const NO_RESULTS = 'No results found.';
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Tab and Shift+Tab cycle inside the dialog instead of leaving it for the browser's own controls. */
-function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)];
-  const first = items[0];
-  const last = items.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
+interface Props {
+  productName: string;
+  onClose: () => void;
+  /** The search button: focus goes back to it on close. */
+  opener: RefObject<HTMLElement | null>;
 }
 
-export default function SearchDialog({ productName, onClose }: { productName: string; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+export default function SearchDialog({ productName, onClose, opener }: Props) {
   const input = useRef<HTMLInputElement>(null);
+  // Focus starts in the text box (showModal alone would pick the close button).
+  const dialogProps = useModalDialog({ open: true, onDismiss: onClose, initialFocus: input, opener });
   const [query, setQuery] = useState('');
   const [state, dispatch] = useReducer(searchReducer, initialSearchState);
   const sequence = useRef(0);
@@ -43,13 +34,7 @@ export default function SearchDialog({ productName, onClose }: { productName: st
   // Start fetching supabase-js now, while the visitor types.
   useEffect(() => void getBrowserSupabase().catch(() => undefined), []);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    // showModal focuses the first control (the close button); the text box is where to start.
-    input.current?.focus();
-    return () => inFlight.current?.abort();
-  }, []);
+  useEffect(() => () => inFlight.current?.abort(), []);
 
   function run(text: string) {
     inFlight.current?.abort();
@@ -84,21 +69,11 @@ export default function SearchDialog({ productName, onClose }: { productName: st
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       className="search-dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={hintId}
-      onKeyDown={trapTab}
-      onCancel={(event) => {
-        // Escape: let React unmount the dialog rather than the browser closing it.
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) onClose();
-      }}
     >
       <div className="search-panel">
         <div className="search-head">

@@ -1,5 +1,5 @@
-/** Part of the browser's JavaScript (json-ld-script.tsx); the builders in json-ld.ts stay on the server. */
-import type { JsonLd } from './json-ld';
+/** Part of the browser's JavaScript (json-ld-script.tsx); the builders in json-ld.server.ts stay on the server. */
+import type { JsonLd } from './types';
 
 /**
  * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` become \u escapes so text

@@ -1,4 +1,4 @@
-/** The CMS fields the SEO builders read, structurally (typegen's query results satisfy them). */
+/** The CMS fields the SEO builders read, structurally (typegen's query results satisfy them), and what they build. */
 
 export interface SeoImage {
   alt?: string | null;
@@ -24,3 +24,6 @@ export interface SeoSettings {
   socialLinks?: ReadonlyArray<{ platform: string; url: string }> | null;
   defaultSeo?: SeoFields | null;
 }
+
+/** One schema.org JSON-LD node (built on the server by json-ld.server.ts, serialised into the page by json-ld-script.tsx). */
+export type JsonLd = { '@context'?: 'https://schema.org'; '@type': string } & { [key: string]: unknown };

@@ -7,13 +7,13 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { HEADER_SCROLL_THRESHOLD_PX } from '../../config/shell';
-import { activeHref, sectionIdsForPath } from '../../features/navigation/nav-links';
-import { useActiveSection } from '../../features/navigation/use-active-section';
-import { useScrolledPast } from '../../features/navigation/use-scrolled-past';
-import { SearchButton } from '../../features/search';
-import { ThemeToggle } from '../../features/theme/theme-toggle';
-import type { Navigation, SiteSettings } from '../../lib/sanity/site-settings.server';
+import { HEADER_SCROLL_THRESHOLD_PX } from '../config/shell';
+import { activeHref, sectionIdsForPath } from '../features/navigation/nav-links';
+import { useActiveSection } from '../features/navigation/use-active-section';
+import { useScrolledPast } from '../features/navigation/use-scrolled-past';
+import { SearchButton } from '../features/search';
+import { ThemeToggle } from '../features/theme/theme-toggle';
+import type { Navigation, SiteSettings } from '../lib/sanity/site-settings.server';
 import { CartLink } from './cart-link';
 import { MainMenu } from './main-menu';
 import { menuEntries, menuHrefs } from './menu-model';
@@ -36,24 +36,22 @@ export function SiteHeader({ navigation, settings }: Props) {
 
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const restoreFocus = useRef(true);
   const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback((returnFocus: boolean) => {
-    restoreFocus.current = returnFocus;
-    setMenuOpen(false);
-  }, []);
-  const onMenuClosed = useCallback(() => {
-    if (restoreFocus.current) menuButtonRef.current?.focus();
-  }, []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  // Navigation closes the mobile menu (focus then belongs to the new page).
-  useEffect(() => closeMenu(false), [location.key, closeMenu]);
+  // Navigation closes the mobile menu (focus then belongs to the new page): adjusted while
+  // rendering, so the new page never renders under an open menu.
+  const [menuLocation, setMenuLocation] = useState(location.key);
+  if (menuLocation !== location.key) {
+    setMenuLocation(location.key);
+    setMenuOpen(false);
+  }
 
   // Growing to the desktop layout closes it too: the bar shows the same links.
   useEffect(() => {
     if (!menuOpen) return;
     const query = window.matchMedia(desktopQuery);
-    const onChange = () => query.matches && closeMenu(false);
+    const onChange = () => query.matches && closeMenu();
     onChange();
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
@@ -110,7 +108,7 @@ export function SiteHeader({ navigation, settings }: Props) {
         id={menuId}
         open={menuOpen}
         onClose={closeMenu}
-        onClosed={onMenuClosed}
+        opener={menuButtonRef}
         entries={entries}
         activeHref={current}
         title="Menu"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, courseJsonLd, eventJsonLd, organizationJsonLd } from './json-ld';
+import { breadcrumbJsonLd, courseJsonLd, eventJsonLd, organizationJsonLd } from './json-ld.server';
 import { serializeJsonLd } from './serialize-json-ld';
 import { settings, siteUrl } from './fixtures.test-support';
 

@@ -4,7 +4,7 @@
  */
 import type { MetaDescriptor } from 'react-router';
 import type { SeoFields, SeoSettings } from './types';
-import { absoluteUrl, SHARE_IMAGE, shareImageUrl } from './urls';
+import { absoluteUrl, SHARE_IMAGE, shareImageUrl } from './urls.server';
 
 export interface PageMetaInput {
   settings: SeoSettings;

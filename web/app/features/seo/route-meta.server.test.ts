@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { documentMeta, maintenanceMeta, notFoundMeta, rootMeta } from './route-meta';
+import { documentMeta, maintenanceMeta, notFoundMeta, rootMeta } from './route-meta.server';
 import { settings, siteUrl } from './fixtures.test-support';
 
 const ldTypes = (tags: MetaDescriptor[]) =>

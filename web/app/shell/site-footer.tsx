@@ -4,9 +4,9 @@
  * CMS holds comes from site settings.
  */
 import { useId } from 'react';
-import { NewsletterForm } from '../../features/newsletter/newsletter-form';
-import { SiteLink } from '../../features/navigation/site-link';
-import type { SiteSettings } from '../../lib/sanity/site-settings.server';
+import { NewsletterForm } from '../features/newsletter/newsletter-form';
+import { SiteLink } from '../features/navigation/site-link';
+import type { SiteSettings } from '../lib/sanity/site-settings.server';
 import { BackToTop } from './back-to-top';
 import { SocialLinks } from './social-links';
 import './site-footer.css';

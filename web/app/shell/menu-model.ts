@@ -1,5 +1,5 @@
 /** The CMS main menu reduced to what the header renders: labels, hrefs and one level of children. */
-import type { Navigation } from '../../lib/sanity/site-settings.server';
+import type { Navigation } from '../lib/sanity/site-settings.server';
 
 type CmsMenuItem = NonNullable<Navigation['mainMenu']>[number];
 

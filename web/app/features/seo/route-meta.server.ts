@@ -1,8 +1,8 @@
 /** What the root and the CMS page routes put in <head>: composed from the builders beside this file. */
 import type { MetaDescriptor } from 'react-router';
-import { breadcrumbJsonLd, organizationJsonLd } from './json-ld';
-import { breadcrumbTrail, type MenuForCrumbs } from './breadcrumbs';
-import { mergeMeta, pageMeta, pageTitle } from './meta';
+import { breadcrumbJsonLd, organizationJsonLd } from './json-ld.server';
+import { breadcrumbTrail, type MenuForCrumbs } from './breadcrumbs.server';
+import { mergeMeta, pageMeta, pageTitle } from './meta.server';
 import type { SeoFields, SeoSettings } from './types';
 
 /** Every page: the site-wide title and description (pages override them) and the Organization. */

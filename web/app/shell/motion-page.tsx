@@ -5,7 +5,7 @@
  */
 import { LazyMotion, m } from 'framer-motion';
 import type { ReactNode } from 'react';
-import { PAGE_TRANSITION_SECONDS } from '../../config/shell';
+import { PAGE_TRANSITION_SECONDS } from '../config/shell';
 
 const loadFeatures = () => import('./motion-features').then((module) => module.default);
 

@@ -7,8 +7,8 @@
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
-import { splitHref } from '../../features/navigation/nav-links';
-import { SiteLink } from '../../features/navigation/site-link';
+import { splitHref } from '../features/navigation/nav-links';
+import { SiteLink } from '../features/navigation/site-link';
 import type { MenuEntry, MenuLink } from './menu-model';
 
 type Variant = 'bar' | 'panel';
@@ -33,8 +33,12 @@ export function MainMenu({ entries, activeHref, variant }: MenuProps) {
   const [openKey, setOpenKey] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  // A navigation closes any open submenu.
-  useEffect(() => setOpenKey(null), [locationKey]);
+  // A navigation closes any open submenu (adjusted while rendering: the new page never shows it open).
+  const [menuLocation, setMenuLocation] = useState(locationKey);
+  if (menuLocation !== locationKey) {
+    setMenuLocation(locationKey);
+    setOpenKey(null);
+  }
 
   // A pointer press outside the menu closes it (the bar's dropdowns float over the page).
   useEffect(() => {

@@ -4,16 +4,15 @@
  * that never shows a toast never loads it. Call `preloadToasts()` on a sign of intent (focusing
  * a form) so the first toast shows at once.
  */
-import type { ComponentType } from 'react';
-
 type ToasterModule = typeof import('./toaster');
 export type Toast = ToasterModule['toast'];
 
 let loading: Promise<ToasterModule> | undefined;
-let mounted: ComponentType | null = null;
+let shown = false;
 const listeners = new Set<() => void>();
 
-function load(): Promise<ToasterModule> {
+/** react-hot-toast and the site's toaster, fetched once (LazyToaster renders from the same module). */
+export function loadToaster(): Promise<ToasterModule> {
   loading ??= import('./toaster').catch((error: unknown) => {
     loading = undefined; // a failed chunk load (offline, new deployment): try again next time
     throw error;
@@ -22,26 +21,26 @@ function load(): Promise<ToasterModule> {
 }
 
 export function preloadToasts(): void {
-  load().catch(() => undefined);
+  loadToaster().catch(() => undefined);
 }
 
 /** The toast function, once the toaster that shows its toasts is on the page. */
 export async function loadToasts(): Promise<Toast> {
-  const module = await load();
-  if (!mounted) {
-    mounted = module.SiteToaster;
+  const module = await loadToaster();
+  if (!shown) {
+    shown = true;
     for (const listener of listeners) listener();
   }
   return module.toast;
 }
 
-/** For LazyToaster: the toaster component once a toast was asked for, else null. */
+/** For LazyToaster: whether a toast was asked for, so the toaster belongs on the page. */
 export const toasterStore = {
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  current: (): ComponentType | null => mounted,
-  /** Nothing to mount while rendering on the server. */
-  server: (): ComponentType | null => null,
+  current: (): boolean => shown,
+  /** Nothing to show while rendering on the server. */
+  server: (): boolean => false,
 };

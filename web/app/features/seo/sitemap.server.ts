@@ -1,6 +1,6 @@
 /** sitemap.xml: every public, indexable page of the dataset that the route table serves. */
 import { ROUTE_PATHS } from '../../config/routes-table';
-import { absoluteUrl } from './urls';
+import { absoluteUrl } from './urls.server';
 
 /** A routable document as ROUTABLE_DOCUMENTS_QUERY returns it. */
 export interface SitemapDocument {

@@ -1,5 +1,5 @@
 /** The institute's social profiles from site settings, as icon links named after each platform. */
-import type { SiteSettings } from '../../lib/sanity/site-settings.server';
+import type { SiteSettings } from '../lib/sanity/site-settings.server';
 // A file of its own (never inlined: <use> cannot point into a data: URL), cached like every asset.
 import socialIcons from './social-icons.svg?url&no-inline';
 

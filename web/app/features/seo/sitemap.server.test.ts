@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, robotsTxt, sitemapEntries, sitemapXml } from './sitemap';
-import { absoluteUrl, logoUrl, shareImageUrl } from './urls';
+import { escapeXml, robotsTxt, sitemapEntries, sitemapXml } from './sitemap.server';
+import { absoluteUrl, logoUrl, shareImageUrl } from './urls.server';
 
 const siteUrl = 'https://ascent.example';
 

@@ -2,10 +2,8 @@
  * schema.org JSON-LD builders: the Organization on every page, a BreadcrumbList per page, a
  * Course per training program shown and an Event per event shown. Pure functions of their input.
  */
-import type { SeoSettings } from './types';
-import { absoluteUrl, logoUrl } from './urls';
-
-export type JsonLd = { '@context'?: 'https://schema.org'; '@type': string } & { [key: string]: unknown };
+import type { JsonLd, SeoSettings } from './types';
+import { absoluteUrl, logoUrl } from './urls.server';
 
 /** The Organization's node id, so Course and Event can point at it instead of repeating it. */
 export const organizationId = (siteUrl: string) => absoluteUrl(siteUrl, '/#organization');

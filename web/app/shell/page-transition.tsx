@@ -8,9 +8,9 @@
  * wrapper, keyed by path, and fades in. The fade is opacity only, so section offsets are right
  * while it runs; visitors who prefer reduced motion get no animation.
  */
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
-import { prefersReducedMotion } from '../../features/navigation/section-scroll';
+import { prefersReducedMotion } from '../features/navigation/section-scroll';
 
 type MotionPageComponent = ComponentType<{ children: ReactNode; animate: boolean }>;
 
@@ -50,8 +50,9 @@ export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const [firstPath] = useState(pathname);
-  const leftFirstPage = useRef(false);
-  if (pathname !== firstPath) leftFirstPage.current = true;
+  // Once the visitor has left the first page, every page animates (coming back to it included).
+  const [leftFirstPage, setLeftFirstPage] = useState(false);
+  if (!leftFirstPage && pathname !== firstPath) setLeftFirstPage(true);
   const [, setLoaded] = useState(false);
 
   // Not at page load (it would count against the page's JavaScript budget), but once the visitor
@@ -61,7 +62,7 @@ export function PageTransition({ children }: { children: ReactNode }) {
     if (navigation.state !== 'idle') void loadMotionPage().then(() => setLoaded(true));
   }, [navigation.state]);
 
-  if (!leftFirstPage.current || !MotionPage) {
+  if (!leftFirstPage || !MotionPage) {
     return (
       <div key={pathname} className="page-transition">
         {children}

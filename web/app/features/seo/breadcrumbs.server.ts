@@ -1,6 +1,6 @@
 /** The breadcrumb trail of a public path: each ancestor that is itself a page, then the page. */
 import { documentForPath } from '../../config/routes-table';
-import type { Crumb } from './json-ld';
+import type { Crumb } from './json-ld.server';
 
 /** The main menu as far as names go (NAVIGATION_QUERY's result satisfies it). */
 export interface MenuForCrumbs {

@@ -16,7 +16,7 @@ function builder(): unknown {
   return chain;
 }
 
-vi.mock('./server-client.server', () => ({ serverSupabase: () => builder() }));
+vi.mock('../../lib/supabase/server-client.server', () => ({ serverSupabase: () => builder() }));
 
 const { eventWindow, readEvents, readImpactMetrics, readPrograms, readServices, rowLimit } =
   await import('./catalogue.server.ts');

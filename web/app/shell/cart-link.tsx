@@ -1,6 +1,6 @@
 /** The header's cart link with the number of items in the cart as a badge. */
 import { Link } from 'react-router';
-import { useCartCount } from '../../features/cart/use-cart-count';
+import { useCartCount } from '../features/cart/use-cart-count';
 
 export function CartLink() {
   const count = useCartCount();

@@ -1,5 +1,5 @@
 /** The footer's back-to-top control: scrolls to the top and puts focus on the header for keyboard users. */
-import { scrollToTop } from '../../features/navigation/section-scroll';
+import { scrollToTop } from '../features/navigation/section-scroll';
 
 export function BackToTop() {
   const onClick = () => {

@@ -1,5 +1,5 @@
 /** The maintenance page: the CMS's copy plus the urgent-inquiry e-mail and phone from site settings. */
-import type { SiteSettings } from '../../lib/sanity/site-settings.server';
+import type { SiteSettings } from '../lib/sanity/site-settings.server';
 
 type Props = { settings: Pick<SiteSettings, 'instituteName' | 'email' | 'phone' | 'maintenance'> };
 

@@ -4,9 +4,9 @@
  * up after a few seconds (so a block shows its error state before the page stream times out) and
  * throws a plain Error; callers decide how to show it.
  */
-import type { NotNullColumn } from './database';
-import { rowsWithValues } from './rows-with-values';
-import { serverSupabase } from './server-client.server';
+import type { NotNullColumn } from '../../lib/supabase/database';
+import { rowsWithValues } from '../../lib/supabase/rows-with-values';
+import { serverSupabase } from '../../lib/supabase/server-client.server';
 
 export type EventShow = 'upcoming' | 'past' | 'all';
 

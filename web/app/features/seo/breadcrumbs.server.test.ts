@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbTrail, type MenuForCrumbs } from './breadcrumbs';
+import { breadcrumbTrail, type MenuForCrumbs } from './breadcrumbs.server';
 
 const menu: MenuForCrumbs = {
   mainMenu: [

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { mergeMeta, pageMeta, pageTitle, twitterHandle } from './meta';
+import { mergeMeta, pageMeta, pageTitle, twitterHandle } from './meta.server';
 import { settings, siteUrl } from './fixtures.test-support';
 
 /** The content of the tag with this name or property. */
