@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * unit: modules tested beside their code (some start their own embedded PostgreSQL).
+ * unit: modules tested beside their code; those that need PostgreSQL get a fresh database in one
+ * embedded cluster that tests/support/unit-global-setup.ts starts for the run.
  * integration: unmodified supabase-js and @sanity/client against the whole local stack,
  * started once on free ports by tests/integration/global-setup.ts.
  */
@@ -19,6 +20,7 @@ export default defineConfig({
             'web/app/**/*.test.ts',
             'web/server/**/*.test.ts',
           ],
+          globalSetup: ['tests/support/unit-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

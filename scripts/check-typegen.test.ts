@@ -16,12 +16,14 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../local/env.ts';
+import { freshDatabase, type FreshDatabase } from '../tests/support/shared-postgres.ts';
 import { migrationsDir } from '../local/postgres/migrate.ts';
 import { generateFresh, staleFiles, type FreshOutputs } from './check-typegen.ts';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './typegen/database-types.ts';
 import { SANITY_FILES, STUDIO_DIR, freshSanityTypes } from './typegen/sanity-types.ts';
 
 const scratch: string[] = [];
+const databases: FreshDatabase[] = [];
 
 /** supabase/migrations plus one migration that adds a column. */
 function editedMigrations(): string {
@@ -61,9 +63,11 @@ describe('check-typegen', () => {
   let afterSchemaEdit: FreshOutputs = {};
 
   beforeAll(async () => {
+    const [committed, edited] = await Promise.all([freshDatabase(), freshDatabase()]);
+    databases.push(committed, edited);
     const tasks = [
-      generateFresh(),
-      generateDatabaseTypes(editedMigrations()),
+      generateFresh(committed),
+      generateDatabaseTypes(editedMigrations(), edited),
       freshSanityTypes(editedStudio()),
     ] as const;
     // All finish (and clean up after themselves) before a failure fails the suite.
@@ -71,8 +75,9 @@ describe('check-typegen', () => {
     [fresh, afterMigrationEdit, afterSchemaEdit] = await Promise.all(tasks);
   }, 180_000);
 
-  afterAll(() => {
+  afterAll(async () => {
     for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+    for (const database of databases) await database.drop();
   });
 
   it('finds the committed Sanity and database types up to date', () => {

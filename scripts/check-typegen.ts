@@ -7,15 +7,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { repoRoot } from '../local/env.ts';
-import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './typegen/database-types.ts';
+import { DATABASE_TYPES_FILE, generateDatabaseTypes, type TypegenDatabase } from './typegen/database-types.ts';
 import { freshSanityTypes } from './typegen/sanity-types.ts';
 
 /** Committed generated file (absolute path) -> the text a fresh run produced. */
 export type FreshOutputs = Record<string, string>;
 
-/** Fresh Sanity and database outputs, generated concurrently. */
-export async function generateFresh(): Promise<FreshOutputs> {
-  const tasks = [freshSanityTypes(), generateDatabaseTypes()] as const;
+/** Fresh Sanity and database outputs, generated concurrently (the database types in `into` when given). */
+export async function generateFresh(into?: TypegenDatabase): Promise<FreshOutputs> {
+  const tasks = [freshSanityTypes(), generateDatabaseTypes(undefined, into)] as const;
   // Every task finishes (and removes its scratch folder or PostgreSQL) before a failure is reported.
   await Promise.allSettled(tasks);
   const [sanity, database] = await Promise.all(tasks);

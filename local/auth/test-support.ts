@@ -1,14 +1,9 @@
-/** Test fixtures for local/auth: a throw-away PostgreSQL with Supabase's bootstrap, and HTTP serving. */
-import { mkdtemp, rm } from 'node:fs/promises';
+/** Test fixtures for local/auth: a throw-away database with Supabase's bootstrap, and HTTP serving. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { localDefaults } from '../env.ts';
-import { freePort } from '../http/ports.ts';
-import { startEmbeddedPostgres } from '../postgres/embedded.ts';
-import { applyBootstrap } from '../postgres/migrate.ts';
+import { freshDatabase } from '../../tests/support/shared-postgres.ts';
 import type { AuthOptions, AuthServer } from './index.ts';
 
 // The Supabase CLI's public demo secret and keys, as .env.example documents them: for local tests only.
@@ -26,21 +21,17 @@ export interface TestDatabase {
   stop(): Promise<void>;
 }
 
+/** A fresh database with Supabase's bootstrap (the auth schema) in the run's shared PostgreSQL. */
 export async function startTestDatabase(): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ascent-auth-pg-'));
-  const port = await freePort();
-  const password = 'test-password';
-  const postgres = await startEmbeddedPostgres({ dataDir, port, password });
-  const sql = new pg.Client({ connectionString: postgres.adminUrl });
+  const database = await freshDatabase();
+  const sql = new pg.Client({ connectionString: database.adminUrl });
   await sql.connect();
-  await applyBootstrap(sql, password);
   return {
-    authUrl: `postgres://supabase_auth_admin:${password}@127.0.0.1:${port}/postgres`,
+    authUrl: database.urlFor('supabase_auth_admin'),
     sql,
     async stop() {
       await sql.end();
-      await postgres.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

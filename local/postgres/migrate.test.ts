@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../http/ports.ts';
-import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
+import {
+  freshDatabase,
+  sharedPassword,
+  withClusterLock,
+  type FreshDatabase,
+} from '../../tests/support/shared-postgres.ts';
 import { applyBootstrap, applyMigrations, listMigrations, seedOnce } from './migrate.ts';
-import { urlForRole } from './prepare.ts';
 
-let postgres: RunningPostgres;
+let database: FreshDatabase;
 /** The superuser (supabase_admin), which runs the bootstrap. */
 let admin: pg.Client;
 /** `postgres`, which runs migrations and the seed, as on a hosted project. */
@@ -17,18 +20,19 @@ const root = mkdtempSync(join(tmpdir(), 'ascent-migrate-'));
 const migrations = join(root, 'migrations');
 
 beforeAll(async () => {
-  postgres = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), port: await freePort(), password: 'postgres' });
-  admin = new pg.Client({ connectionString: postgres.adminUrl });
+  // A bare database: the bootstrap under test builds everything a hosted project has.
+  database = await freshDatabase('empty');
+  admin = new pg.Client({ connectionString: database.adminUrl });
   await admin.connect();
-  await applyBootstrap(admin, 'test-password');
-  db = new pg.Client({ connectionString: urlForRole(postgres.adminUrl, 'postgres', 'test-password') });
+  await withClusterLock(() => applyBootstrap(admin, sharedPassword));
+  db = new pg.Client({ connectionString: database.databaseUrl });
   await db.connect();
 });
 
 afterAll(async () => {
   await db?.end();
   await admin?.end();
-  await postgres?.stop();
+  await database?.drop();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -99,12 +103,14 @@ describe('bootstrap', () => {
   });
 
   it('is safe to run again on every start', async () => {
-    await expect(applyBootstrap(admin, 'test-password')).resolves.toEqual({ postgresIsSuperuser: false });
+    await expect(withClusterLock(() => applyBootstrap(admin, sharedPassword))).resolves.toEqual({
+      postgresIsSuperuser: false,
+    });
   });
 
   it('lets postgres and authenticator log in with the configured password', async () => {
     for (const role of ['postgres', 'authenticator']) {
-      const client = new pg.Client({ connectionString: urlForRole(postgres.adminUrl, role, 'test-password') });
+      const client = new pg.Client({ connectionString: database.urlFor(role) });
       await client.connect();
       const { rows } = await client.query('select current_user');
       await client.end();

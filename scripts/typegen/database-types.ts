@@ -8,10 +8,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { repoRoot } from '../../local/env.ts';
 import { freePort } from '../../local/http/ports.ts';
 import { startEmbeddedPostgres } from '../../local/postgres/embedded.ts';
-import { migrationsDir } from '../../local/postgres/migrate.ts';
+import { applyMigrations, migrationsDir } from '../../local/postgres/migrate.ts';
 import { prepareDatabase } from '../../local/postgres/prepare.ts';
 
 export const DATABASE_TYPES_FILE = join(repoRoot, 'supabase', 'database.types.ts');
@@ -50,8 +51,30 @@ export async function runGenerator(databaseUrl: string): Promise<string> {
   }
 }
 
-/** Migrates a throwaway PostgreSQL from `migrations` (default supabase/migrations) and returns its types. */
-export async function generateDatabaseTypes(migrations: string = migrationsDir): Promise<string> {
+/** A bootstrapped, not yet migrated database to generate in, instead of a scratch PostgreSQL (tests share one). */
+export interface TypegenDatabase {
+  /** `postgres`'s URL on it. */
+  databaseUrl: string;
+}
+
+/**
+ * Migrates a throwaway PostgreSQL (or `into`) from `migrations` (default supabase/migrations) and
+ * returns its types.
+ */
+export async function generateDatabaseTypes(
+  migrations: string = migrationsDir,
+  into?: TypegenDatabase,
+): Promise<string> {
+  if (into) {
+    const db = new pg.Client({ connectionString: into.databaseUrl });
+    await db.connect();
+    try {
+      await applyMigrations(db, migrations);
+    } finally {
+      await db.end();
+    }
+    return runGenerator(into.databaseUrl);
+  }
   const root = mkdtempSync(join(tmpdir(), 'ascent-typegen-'));
   const password = 'typegen';
   try {

@@ -3,42 +3,35 @@
  * checks refuse bad rows, order totals come from the database, and anonymous search can use
  * the trigram indexes (the reason the public_* views exist).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../local/http/ports.ts';
-import { startEmbeddedPostgres, type RunningPostgres } from '../../local/postgres/embedded.ts';
-import { applyMigrations, listMigrations } from '../../local/postgres/migrate.ts';
-import { prepareDatabase } from '../../local/postgres/prepare.ts';
+import { applyMigrations, listMigrations, seedOnce } from '../../local/postgres/migrate.ts';
+import { freshDatabase, type FreshDatabase } from '../../tests/support/shared-postgres.ts';
 // The ten services of the specification: each seeded slug must have its /services/<slug> route.
 import { SERVICE_SLUGS } from '../../web/app/config/routes-table.ts';
 
 /** The only views allowed in public: they bypass RLS by design, so each one is reviewed. */
 const reviewedViews = ['public_events', 'public_services', 'public_training_programs'];
 
-const root = mkdtempSync(join(tmpdir(), 'ascent-schema-'));
-let postgres: RunningPostgres;
+let database: FreshDatabase;
 let db: pg.Client;
 let firstRun: string[];
 let secondRun: string[];
 let seeded: boolean;
 
 beforeAll(async () => {
-  postgres = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), port: await freePort(), password: 'postgres' });
-  // As on a hosted project: migrations and seed as `postgres`, which is not a superuser.
-  const prepared = await prepareDatabase(postgres.adminUrl, 'postgres');
-  ({ applied: firstRun, seeded } = prepared);
-  db = new pg.Client({ connectionString: prepared.databaseUrl });
+  // As on a hosted project: a bootstrapped database, migrations and seed as `postgres` (not a superuser).
+  database = await freshDatabase();
+  db = new pg.Client({ connectionString: database.databaseUrl });
   await db.connect();
+  firstRun = await applyMigrations(db);
+  seeded = await seedOnce(db);
   secondRun = await applyMigrations(db);
 });
 
 afterAll(async () => {
   await db?.end();
-  await postgres?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await database?.drop();
 });
 
 /** Runs statements in a transaction that is always rolled back, so each case starts clean. */
