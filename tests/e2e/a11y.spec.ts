@@ -13,9 +13,9 @@ import {
   describeViolations,
   scanAllRules,
   scanThemeDependentRules,
-  settle,
   THEME_DEPENDENT_RULES,
 } from './support/axe-scan.ts';
+import { settle } from './support/settle.ts';
 
 const scans: Record<Theme, { rules: string; run: (page: Page) => Promise<AxeResults> }> = {
   light: { rules: 'every rule', run: scanAllRules },
