@@ -11,6 +11,7 @@ import type { SanityClient } from '@sanity/client';
 import { formatMetric, formatPrice } from '../../web/app/blocks/live/format.ts';
 import { pathForDocument, ROUTE_PATHS, documentForPath, type RoutableType } from '../../web/app/config/routes-table.ts';
 import { expect, test } from './fixtures.ts';
+import { openHydrated } from './support/hydrated.ts';
 import { settle } from './support/settle.ts';
 import { normaliseText } from './support/html-text.ts';
 
@@ -188,8 +189,7 @@ test.describe('every block type renders its CMS content', () => {
     test(`${type}, after a client-side navigation`, async ({ page, sanity }) => {
       const sample = await sanity.fetch<BlockPage | null>(SAMPLE_QUERY, { type });
       const path = pathForDocument({ type: sample!.docType, slug: sample!.slug });
-      await page.goto(path === '/contact' ? '/about' : '/contact');
-      await page.waitForLoadState('networkidle');
+      await openHydrated(page, path === '/contact' ? '/about' : '/contact');
       // A site link inside server-rendered HTML, as rich text has them.
       await page.evaluate((href) => {
         const link = Object.assign(document.createElement('a'), { href, textContent: 'Go', id: 'e2e-go' });

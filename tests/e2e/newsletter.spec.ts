@@ -6,12 +6,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-
-/** Opens a page and waits until it is hydrated and quiet (clicks before hydration would do nothing). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-}
+import { openHydrated as open } from './support/hydrated.ts';
 
 const functionPath = '**/functions/v1/send-newsletter-subscription-email';
 

@@ -14,12 +14,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { describeViolations, scanAllRules, scanThemeDependentRules } from './support/axe-scan.ts';
-
-/** Opens a page and waits until it is hydrated and quiet (clicks before hydration would do nothing). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-}
+import { openHydrated as open, openLoaded } from './support/hydrated.ts';
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 375, height: 740 };
@@ -168,7 +163,7 @@ test.describe('desktop header', () => {
   test('a path change carrying a hash scrolls to the section 100 ms after the new page shows', async ({ page }) => {
     await rewriteMenuHrefs(page, { '/events': '/#events' });
     // Visit / first so its images come from the cache and do not move the section later.
-    await open(page, '/');
+    await openLoaded(page, '/');
     const aboutInFooter = page.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: 'About Us' });
     await arriveWithRewrittenMenu(page, '/contact', aboutInFooter, /\/about$/);
     await expect(mainNav(page).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/#events');
@@ -340,7 +335,7 @@ test.describe('desktop header', () => {
       ['dark', scanThemeDependentRules],
     ] as const) {
       await setTheme(page, theme);
-      await open(page, '/about');
+      await openLoaded(page, '/about');
       await mainNav(page).getByRole('button', { name: 'Our Services' }).click();
       const { violations } = await scan(page, 'header.site-header');
       expect(violations, `${theme}:\n${describeViolations(violations)}`).toEqual([]);
@@ -405,7 +400,7 @@ test.describe('mobile menu', () => {
   });
 
   test('the open menu has no WCAG 2.1 A/AA violations and 44 px targets', async ({ page }) => {
-    await open(page, '/');
+    await openLoaded(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const dialog = page.getByRole('dialog', { name: 'Menu' });
     await dialog.getByRole('button', { name: 'About Us' }).click();
@@ -523,7 +518,7 @@ test.describe('page transition', () => {
     page.on('response', (response) => {
       if (/\/motion-(page|features)-/.test(response.url())) motionChunks.push(response.url());
     });
-    await open(page, '/');
+    await openLoaded(page, '/');
     // framer-motion is not part of the page load (JavaScript budget): it comes with the first interaction.
     expect(motionChunks).toEqual([]);
     const loaded = page.waitForResponse((response) => /\/motion-features-/.test(response.url()));
