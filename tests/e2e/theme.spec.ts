@@ -69,6 +69,10 @@ for (const stored of ['light', 'DARK', 'dark ', '"dark"', 'true', '']) {
     await page.goto('/');
     await hydrated(page);
     await expectTheme(page, 'light');
+    // The app, too, holds light: React runs the page's effects before it handles the click, and
+    // the press leads to dark.
+    await toggle(page).click();
+    await expectTheme(page, 'dark');
   });
 }
 
