@@ -1,36 +1,51 @@
 /**
- * End-to-end tests (tests/e2e) in the system Chromium against the whole local stack, which
- * tests/e2e/support/global-setup.ts starts once on free ports with a throwaway database.
+ * End-to-end tests (tests/e2e) in the system Chromium against the whole local stack.
  *
- * Projects:
- * - `site`: every `*.spec.ts` except `*.global.spec.ts`, fully parallel. These must not change
- *   global state (site_settings, shared CMS or catalogue rows); they may create rows of their own.
+ * Projects, run side by side in one invocation:
+ * - `site`: every `*.spec.ts` except `*.global.spec.ts`, fully parallel, against the stack that
+ *   tests/e2e/support/global-setup.ts starts once on free ports with a throwaway database. These
+ *   must not change global state (site_settings, shared CMS or catalogue rows); they may create
+ *   rows of their own.
  * - `global-state`: `*.global.spec.ts`, tests that change what every visitor sees (e.g. the
- *   maintenance flag). It depends on `site`, so it starts only after every `site` test has
- *   finished, and runs one test at a time (workers: 1). If a `site` test fails, Playwright skips
- *   this project (reported as "did not run"). `npm test` therefore runs the two projects as two
- *   passes (`--project=site`, then `--project=global-state --no-deps`), so both always report.
+ *   maintenance flag, unpublished programs). Its one worker starts a stack of its own (fixture
+ *   option `ownStack`), so these tests run one at a time alongside the `site` tests without either
+ *   seeing the other's changes. They spend most of their time waiting for the website's caches
+ *   (the maintenance flag 2 s, pages 3 s), which costs no CPU.
+ *
+ * Workers: `site` gets ASCENT_E2E_WORKERS, or else three quarters of the cores (at least one; the
+ * stack's PostgreSQL, PostgREST and website run on the same machine); `global-state` one more.
  *
  * Retries are 0 everywhere, CI included: a retry would turn a flaky test green and hide it, and a
  * failing test keeps its trace (`retain-on-failure`) without one.
  */
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import type { StackOptions } from './tests/e2e/fixtures.ts';
 import { chromiumFlags, chromiumPath } from './tests/support/chromium.ts';
 import { stackEnvVar } from './tests/e2e/support/stack-info.ts';
+
+function siteWorkers(): number {
+  const configured = process.env.ASCENT_E2E_WORKERS;
+  if (configured === undefined || configured === '') return Math.max(1, Math.ceil(availableParallelism() * 0.75));
+  const workers = Number(configured);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new Error(`ASCENT_E2E_WORKERS must be a whole number of at least 1, not "${configured}"`);
+  return workers;
+}
+
+const siteWorkerCount = siteWorkers();
 
 /** Set in workers (global setup runs before they start); undefined while the runner loads the config. */
 const stack = process.env[stackEnvVar] ? (JSON.parse(process.env[stackEnvVar]) as { webUrl: string }) : undefined;
 
-export default defineConfig({
+export default defineConfig<object, StackOptions>({
   testDir: 'tests/e2e',
   outputDir: '.tmp/e2e-results',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Sized for 2 cores: the stack (PostgreSQL, PostgREST, the SSR server) shares the machine with the browsers.
-  workers: Math.max(1, Math.min(2, availableParallelism())),
+  workers: siteWorkerCount + 1,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   // scripts/test.ts names the JSON report per pass (ASCENT_E2E_REPORT) and reads its counts.
@@ -44,13 +59,13 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: [...chromiumFlags] },
   },
   projects: [
-    { name: 'site', testIgnore: /\.global\.spec\.ts$/ },
+    { name: 'site', testIgnore: /\.global\.spec\.ts$/, workers: siteWorkerCount },
     {
       name: 'global-state',
       testMatch: /\.global\.spec\.ts$/,
-      dependencies: ['site'],
       workers: 1,
       fullyParallel: false,
+      use: { ownStack: true },
     },
   ],
 });

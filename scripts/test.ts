@@ -1,9 +1,11 @@
 /**
- * `npm test`: every check, in order, and one closing count. Static checks first (types, lint,
- * the Studio schema, generated types), then vitest (unit + integration against the real stack),
- * then Playwright (tests/e2e in Chromium against the whole stack, website included).
+ * `npm test`: every check and one closing count. The static checks (types, lint, the Studio build)
+ * run side by side, each single-threaded and light, their output shown whole as each ends; then
+ * vitest (unit + integration against the real stack), then Playwright (tests/e2e in Chromium
+ * against the whole stack, website included). Each step's wall time is printed as it ends and
+ * again in a summary before the closing line `Tests: N passed, N failed`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../local/env.ts';
@@ -12,47 +14,91 @@ interface Step {
   name: string;
   command: string;
   args: string[];
-  cwd?: string;
   env?: Record<string, string>;
 }
 
-const reportFile = join(repoRoot, '.tmp', 'vitest-report.json');
-/** Written by the JSON reporter configured in playwright.config.ts (file named by ASCENT_E2E_REPORT). */
-const playwrightReports = {
-  site: join(repoRoot, '.tmp', 'playwright-site.json'),
-  globalState: join(repoRoot, '.tmp', 'playwright-global-state.json'),
-};
+interface StepResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
 
-const steps: Step[] = [
+const vitestReport = join(repoRoot, '.tmp', 'vitest-report.json');
+/** Written by the JSON reporter configured in playwright.config.ts (file named by ASCENT_E2E_REPORT). */
+const playwrightReport = join(repoRoot, '.tmp', 'playwright-report.json');
+
+/** Independent and light on CPU: run together, they take about as long as the slowest alone. */
+const staticChecks: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   // sanity build exits 0 even with an invalid schema: vitest runs `sanity schema validate` too.
   { name: 'Sanity Studio build', command: 'npm', args: ['run', '--silent', 'build', '-w', 'studio'] },
-  {
-    name: 'vitest (unit + integration)',
-    command: 'npx',
-    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
-  },
-  // Two passes: `global-state` depends on `site`, so in one run a single failing `site` test would
-  // leave the global-state tests unrun. Run separately (--no-deps), both always report.
-  {
-    name: 'playwright (e2e, project site)',
-    command: 'npx',
-    args: ['playwright', 'test', '--project=site'],
-    env: { ASCENT_E2E_REPORT: playwrightReports.site },
-  },
-  {
-    name: 'playwright (e2e, project global-state)',
-    command: 'npx',
-    args: ['playwright', 'test', '--project=global-state', '--no-deps'],
-    env: { ASCENT_E2E_REPORT: playwrightReports.globalState },
-  },
 ];
+
+const vitest: Step = {
+  name: 'vitest (unit + integration)',
+  command: 'npx',
+  args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+};
+
+// Both projects in one run: `global-state` has a stack of its own and runs beside `site`, and a
+// failing test in one never keeps the other from running.
+const playwright: Step = {
+  name: 'playwright (e2e: site + global-state)',
+  command: 'npx',
+  args: ['playwright', 'test'],
+  env: { ASCENT_E2E_REPORT: playwrightReport },
+};
+
+const childEnv = (step: Step) => ({ ...process.env, SANITY_TELEMETRY_DISABLED: '1', ...step.env });
+
+function finished(step: Step, started: number, ok: boolean): StepResult {
+  const seconds = (Date.now() - started) / 1000;
+  console.log(ok ? `✔ ${step.name} (${seconds.toFixed(1)} s)` : `✖ ${step.name} failed (${seconds.toFixed(1)} s)`);
+  return { name: step.name, ok, seconds };
+}
+
+/** Runs a step with its output on the terminal as it comes. */
+function runStreamed(step: Step): Promise<StepResult> {
+  console.log(`\n▶ ${step.name}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, { cwd: repoRoot, stdio: 'inherit', env: childEnv(step) });
+    child.once('error', (error) => {
+      console.error(`${step.name}: ${error.message}`);
+      resolve(finished(step, started, false));
+    });
+    child.once('close', (code) => resolve(finished(step, started, code === 0)));
+  });
+}
+
+/** Runs a step with its output held back and printed whole when it ends, so parallel steps do not interleave. */
+function runBuffered(step: Step): Promise<StepResult> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const output: Buffer[] = [];
+    const child = spawn(step.command, step.args, {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: childEnv(step),
+    });
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    const end = (ok: boolean, note = '') => {
+      console.log(`\n▶ ${step.name}`);
+      const text = Buffer.concat(output).toString('utf8').trimEnd();
+      if (text) console.log(text);
+      if (note) console.error(note);
+      resolve(finished(step, started, ok));
+    };
+    child.once('error', (error) => end(false, `${step.name}: ${error.message}`));
+    child.once('close', (code) => end(code === 0));
+  });
+}
 
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
-  numPendingTests: number;
 }
 
 /** Playwright's JSON reporter: `expected` passed, `unexpected` failed, `flaky` passed only on a retry. */
@@ -63,14 +109,13 @@ interface PlaywrightReport {
 function readCounts(): { passed: number; failed: number } {
   let passed = 0;
   let failed = 0;
-  if (existsSync(reportFile)) {
-    const vitest = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestReport;
-    passed += vitest.numPassedTests;
-    failed += vitest.numFailedTests;
+  if (existsSync(vitestReport)) {
+    const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as VitestReport;
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
   }
-  for (const file of Object.values(playwrightReports)) {
-    if (!existsSync(file)) continue;
-    const { stats } = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
+  if (existsSync(playwrightReport)) {
+    const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8')) as PlaywrightReport;
     // A flaky pass still needed a retry: count it as a failure so it gets looked at.
     passed += stats.expected;
     failed += stats.unexpected + stats.flaky;
@@ -78,30 +123,38 @@ function readCounts(): { passed: number; failed: number } {
   return { passed, failed };
 }
 
-mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-rmSync(reportFile, { force: true });
-for (const file of Object.values(playwrightReports)) rmSync(file, { force: true });
-const failedSteps: string[] = [];
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}`);
-  const started = Date.now();
-  const result = spawnSync(step.command, step.args, {
-    cwd: step.cwd ?? repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, SANITY_TELEMETRY_DISABLED: '1', ...step.env },
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status === 0) console.log(`✔ ${step.name} (${seconds} s)`);
-  else {
-    console.log(`✖ ${step.name} failed (${seconds} s)`);
-    failedSteps.push(step.name);
-  }
-}
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
+mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+rmSync(vitestReport, { force: true });
+rmSync(playwrightReport, { force: true });
+
+const began = Date.now();
+const results: StepResult[] = [];
+console.log(`▶ ${staticChecks.map((step) => step.name).join(', ')} (side by side)`);
+const staticStarted = Date.now();
+results.push(...(await Promise.all(staticChecks.map(runBuffered))));
+const staticSeconds = (Date.now() - staticStarted) / 1000;
+results.push(await runStreamed(vitest));
+results.push(await runStreamed(playwright));
+const totalSeconds = (Date.now() - began) / 1000;
+
+const rows: Array<[string, string]> = [
+  ...results.map((result): [string, string] => [
+    `${result.ok ? '✔' : '✖'} ${result.name}`,
+    `${result.seconds.toFixed(1)} s`,
+  ]),
+  ['  static checks, side by side', `${staticSeconds.toFixed(1)} s`],
+  ['  total', minutes(totalSeconds)],
+];
+const width = Math.max(...rows.map(([label]) => label.length));
+console.log('\nWall time per step:');
+for (const [label, time] of rows) console.log(`  ${label.padEnd(width)} ${time.padStart(8)}`);
+
+const failedSteps = results.filter((result) => !result.ok).map((result) => result.name);
 const counts = readCounts();
-const passed = counts.passed;
 // A failed step counts as a failure too (a crashed run may leave no report), so the closing line never reads all-green.
 const failed = counts.failed + failedSteps.length;
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
-console.log(`Tests: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+console.log(`Tests: ${counts.passed} passed, ${failed} failed`);
+process.exit(failed === 0 && counts.passed > 0 ? 0 : 1);

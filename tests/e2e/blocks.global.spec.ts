@@ -1,6 +1,6 @@
 /**
  * The live blocks' empty and error states, produced for real on the running stack (so this file
- * runs in the global-state project, alone, after the site tests):
+ * runs in the global-state project, one test at a time, on that project's own stack):
  * - empty: the Enterprise programs are unpublished through the service role, so the program list
  *   on /services/enterprise-development has no rows;
  * - error: anon loses SELECT on impact_metrics (as a broken grant or migration would do), so

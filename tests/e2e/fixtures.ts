@@ -5,11 +5,13 @@
  *   import { expect, test } from './fixtures.ts';
  *
  * Worker fixtures (one per worker process):
- * - `stack: StackInfo` — the stack started by global setup: `webUrl`, `apiUrl`, `anonKey`,
+ * - `stack: StackInfo` — the stack the tests run against: `webUrl`, `apiUrl`, `anonKey`,
  *   `serviceRoleKey`, `jwtSecret`, `databaseUrl` (as `postgres`, not a superuser), `adminDatabaseUrl`
  *   (supabase_admin), `mailApiUrl`, `contentUrl`, and
  *   `sanity: {projectId, dataset, apiVersion}`. `baseURL` is `stack.webUrl`, so
- *   `page.goto('/about')` and `request.get('/about')` reach the website.
+ *   `page.goto('/about')` and `request.get('/about')` reach the website. It is the stack started
+ *   by global setup, shared by every worker, unless the project sets the option `ownStack: true`
+ *   (project `global-state`): then the worker starts a stack of its own and stops it at its end.
  * - `sanity: SanityClient` — @sanity/client on the content lake (published perspective, no CDN):
  *   read expected copy from the dataset instead of hard-coding strings.
  * - `serviceRole: SupabaseClient<Database>` — supabase-js with the service_role key (bypasses RLS), for
@@ -21,8 +23,8 @@
  *   until the website answers accordingly (503 maintenance page, or not 503) on a cache-busting URL
  *   and on each path of `waitFor` (default ['/']): the server caches the flag for 2 s and rendered
  *   pages for up to 13 s. If the test leaves maintenance on, it is switched off again afterwards.
- *   Global state: use it only in `*.global.spec.ts` files (project `global-state`, run after all
- *   other tests, one at a time; see playwright.config.ts).
+ *   Global state: use it only in `*.global.spec.ts` files (project `global-state`: its own stack,
+ *   one test at a time; see playwright.config.ts).
  * - `setTheme(page: Page, theme: 'dark' | 'light')` — stores `theme` in localStorage before the
  *   page's next navigation (an init script that runs once per tab, so a reload keeps whatever the
  *   app stored since). Call it before `page.goto`. Also exported as a plain function.
@@ -31,6 +33,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { createClient as createSanityClient, type SanityClient } from '@sanity/client';
 import { createClient as createSupabaseClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
+import { logProblems, startTestStack } from '../support/test-stack.ts';
 import { stackInfo, type StackInfo } from './support/stack-info.ts';
 
 export type Theme = 'dark' | 'light';
@@ -45,7 +48,13 @@ interface TestFixtures {
   setTheme: (page: Page, theme: Theme) => Promise<void>;
 }
 
-interface WorkerFixtures {
+/** Worker options a project may set in playwright.config.ts. */
+export interface StackOptions {
+  /** This worker starts a stack of its own instead of sharing global setup's (default false). */
+  ownStack: boolean;
+}
+
+interface WorkerFixtures extends StackOptions {
   stack: StackInfo;
   sanity: SanityClient;
   serviceRole: SupabaseClient<Database>;
@@ -86,12 +95,22 @@ async function waitForMaintenance(webUrl: string, active: boolean, paths: string
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  ownStack: [false, { scope: 'worker', option: true }],
   stack: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires an object pattern here.
-    async ({}, use) => {
-      await use(stackInfo());
+    async ({ ownStack }, use) => {
+      if (!ownStack) {
+        await use(stackInfo());
+        return;
+      }
+      const own = await startTestStack({ log: logProblems('  [own stack] ') });
+      try {
+        await use(own.info);
+      } finally {
+        await own.stop();
+      }
     },
-    { scope: 'worker' },
+    // Starting a stack takes a few seconds (longer when the machine is busy): not the first test's time.
+    { scope: 'worker', timeout: 120_000 },
   ],
   sanity: [
     async ({ stack }, use) => {

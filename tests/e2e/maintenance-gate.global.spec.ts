@@ -1,5 +1,5 @@
 /**
- * The maintenance gate (project `global-state`: runs after every other test, alone). On: every
+ * The maintenance gate (project `global-state`: one test at a time, on its own stack). On: every
  * public page answers 503 with Retry-After and the maintenance page (heading, e-mail, phone from
  * the CMS), also on client-side navigation; /admin*, /login* and /maintenance-preview are spared.
  * Off: the site is back within seconds. A missing or malformed value means off.

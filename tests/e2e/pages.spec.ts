@@ -1,9 +1,11 @@
 /**
  * Every public CMS path is server-rendered with its own copy: the raw HTML (no JavaScript) holds
  * the page's main heading and lead passages, read from the dataset through the content lake.
- * Plus the gallery's two paths, the not-found page and the CMS redirects.
+ * Plus: every route the browser-level checks walk exists (and the planned screens do not yet),
+ * the gallery's two paths, the not-found page and the CMS redirects.
  */
 import { documentForPath, ROUTE_PATHS } from '../../web/app/config/routes-table.ts';
+import { PLANNED_APP_PATHS, PUBLIC_PATHS } from '../support/public-routes.ts';
 import { expect, test } from './fixtures.ts';
 import { h1Texts, htmlText, normaliseText } from './support/html-text.ts';
 
@@ -49,6 +51,24 @@ for (const path of ROUTE_PATHS) {
     expect(text, 'first paragraph of the first prose block').toContain(plain(paragraph!));
   });
 }
+
+// The a11y, JS-budget and Lighthouse checks walk PUBLIC_PATHS: a listed screen that answers 404
+// would have them check the not-found page and pass.
+test('every public route the browser checks walk answers 200', async ({ request }) => {
+  for (const path of PUBLIC_PATHS) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect.soft(response.status(), `${path} (tests/support/public-routes.ts lists it)`).toBe(200);
+  }
+});
+
+test('screens not built yet answer 404, until their route lands and they move to APP_PATHS', async ({ request }) => {
+  for (const path of PLANNED_APP_PATHS) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect
+      .soft(response.status(), `${path} exists now: move it to APP_PATHS in tests/support/public-routes.ts`)
+      .toBe(404);
+  }
+});
 
 test('/media and /media/event-galleries show the same gallery', async ({ page, sanity }) => {
   const albums = await sanity.fetch<Array<{ title: string; alts: string[] }>>(

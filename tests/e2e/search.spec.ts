@@ -1,12 +1,13 @@
 /**
  * The search dialog in the browser against the real stack (seed catalogue, anon key, public
- * views). Slow responses are made by delaying real requests, failures by aborting one of them.
+ * views). Slow responses are made by holding real requests until the test lets them go, failures
+ * by aborting one of them.
  */
 import type { Database } from '../../supabase/database.types.ts';
 import type { Page, Request, Route } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
 
-// Each search is three REST reads on a shared, busy test machine (some deliberately delayed).
+// Each search is three REST reads on a shared, busy test machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const REST = /\/rest\/v1\/public_(events|training_programs|services)\?/;
@@ -65,7 +66,45 @@ function watchRequests(page: Page) {
   return { sent, statuses };
 }
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Holds the search's REST requests that `matches` selects until `release()`, as a slow connection
+ * would; `settled()` resolves once each held request has finished or failed in the browser.
+ */
+async function holdRequests(page: Page, matches: (request: Request) => boolean = () => true) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held: Request[] = [];
+  const done = new Map<Request, Promise<void>>();
+  const ended = (request: Request) =>
+    new Promise<void>((resolve) => {
+      const end = (other: Request) => {
+        if (other !== request) return;
+        page.off('requestfinished', end);
+        page.off('requestfailed', end);
+        resolve();
+      };
+      page.on('requestfinished', end);
+      page.on('requestfailed', end);
+    });
+  await page.route(REST, async (route: Route) => {
+    const request = route.request();
+    if (!matches(request)) return route.continue();
+    held.push(request);
+    done.set(request, ended(request));
+    await gate;
+    // The page may have aborted it meanwhile (a newer search): then there is nothing to continue.
+    await route.continue().catch(() => undefined);
+  });
+  return {
+    held,
+    release: () => release(),
+    settled: async () => {
+      await Promise.all(done.values());
+      // One more turn of the page's event loop, so whatever the replies set off has run.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(resolve))));
+    },
+  };
+}
 
 test('the dialog: title, hint, labelled text box; modal, focus trapped, Escape closes and returns focus', async ({
   page,
@@ -103,10 +142,7 @@ test('Enter searches: the three reads go out together, a spinner shows, results 
   for (const rows of Object.values(expected)) expect(rows.length).toBeGreaterThan(0);
 
   const { sent } = watchRequests(page);
-  await page.route(REST, async (route: Route) => {
-    await delay(1_500);
-    await route.continue();
-  });
+  const slow = await holdRequests(page);
   const { dialog, box } = await openSearch(page, name);
   await box.fill('leadership');
   await box.press('Enter');
@@ -114,7 +150,10 @@ test('Enter searches: the three reads go out together, a spinner shows, results 
   const status = dialog.getByRole('status');
   await expect(status).toContainText('Searching');
   await expect(dialog.locator('.search-spinner')).toBeVisible();
+  // All three went out before any answered.
+  await expect.poll(() => slow.held.length).toBe(3);
   expect(sent.map((request) => new URL(request.url()).pathname.split('/').pop()).sort()).toEqual([...VIEWS].sort());
+  slow.release();
   for (const request of sent) {
     const select = new URL(request.url()).searchParams.get('select');
     expect(select).toBe(
@@ -187,11 +226,18 @@ test('a blank or whitespace-only query makes no request and clears the results',
     await box.press('Enter');
     await submit.click();
   }
-  await delay(500);
-  expect(sent.length).toBe(before);
   await expect(dialog.getByRole('heading', { level: 3 })).toHaveCount(0);
   await expect(dialog.getByText('No results found.')).toHaveCount(0);
   await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  // A real search next: had a blank one sent anything, it would be among the requests before its three.
+  const marker = `zq${Date.now().toString(36)}marker`;
+  await box.fill(marker);
+  await box.press('Enter');
+  await expect(dialog.getByText('No results found.', { exact: true })).toBeVisible();
+  const after = sent.slice(before);
+  expect(after).toHaveLength(3);
+  for (const request of after) expect(decodeURIComponent(request.url())).toContain(marker);
 });
 
 test('closing clears the query and the results (close button and Escape)', async ({ page, sanity }) => {
@@ -241,18 +287,18 @@ test('awkward text ( , ( ) % _ * " \' \\ ) is searched literally, without an err
 });
 
 test('a later search wins over a slower earlier one', async ({ page, sanity }) => {
-  await page.route(REST, async (route) => {
-    if (decodeURIComponent(route.request().url()).includes('leadership')) await delay(2_000);
-    await route.continue();
-  });
+  const slow = await holdRequests(page, (request) => decodeURIComponent(request.url()).includes('leadership'));
   const { dialog, box } = await openSearch(page, await instituteName(sanity));
   await box.fill('leadership');
   await box.press('Enter');
+  await expect.poll(() => slow.held.length).toBe(3);
   await box.fill('Financial Excellence');
   await box.press('Enter');
   const services = dialog.getByRole('region', { name: 'Services' }).getByRole('link');
   await expect(services).toHaveText(['Financial Excellence']);
-  await delay(2_500);
+  // The earlier search's replies arrive last (or were abandoned): the later results stay.
+  slow.release();
+  await slow.settled();
   await expect(services).toHaveText(['Financial Excellence']);
   await expect(dialog.getByRole('region', { name: 'Events' })).toHaveCount(0);
 });

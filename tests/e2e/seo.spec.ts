@@ -9,6 +9,12 @@ import { expect, test } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
 
+/**
+ * The document as a crawler reads it: parsed to the end (the streamed rows included), without
+ * waiting for the images and styles a crawler does not need for these checks.
+ */
+const crawl = (page: Page, path: string) => page.goto(path, { waitUntil: 'domcontentloaded' });
+
 interface SeoCopy {
   title: string;
   summary: string | null;
@@ -65,7 +71,7 @@ for (const path of ROUTE_PATHS) {
       sanity.fetch<SeoCopy>(SEO_QUERY, target),
       sanity.fetch<Settings>(SETTINGS_QUERY),
     ]);
-    expect((await page.goto(path))?.status()).toBe(200);
+    expect((await crawl(page, path))?.status()).toBe(200);
 
     const title = titled(copy.seo?.title || copy.title, settings.instituteName);
     const description = copy.seo?.description || copy.summary || settings.defaultDescription;
@@ -108,7 +114,7 @@ for (const path of ROUTE_PATHS) {
 }
 
 test('the share image is a 1200x630 JPEG from the image API', async ({ page, request }) => {
-  await page.goto('/');
+  await crawl(page, '/');
   const image = await attr(page, 'meta[property="og:image"]');
   const response = await request.get(image!);
   expect(response.status()).toBe(200);
@@ -116,7 +122,7 @@ test('the share image is a 1200x630 JPEG from the image API', async ({ page, req
 });
 
 test('the Organization logo is a raster image', async ({ page, request }) => {
-  await page.goto('/contact');
+  await crawl(page, '/contact');
   const organization = (await jsonLd(page)).find((node) => node['@type'] === 'Organization')!;
   const response = await request.get(organization.logo as string);
   expect(response.status()).toBe(200);
@@ -124,18 +130,18 @@ test('the Organization logo is a raster image', async ({ page, request }) => {
 });
 
 test('/media/event-galleries shows the gallery under its canonical /media', async ({ page, stack }) => {
-  await page.goto('/media/event-galleries');
+  await crawl(page, '/media/event-galleries');
   expect(await attr(page, 'link[rel="canonical"]', 'href')).toBe(new URL('/media', stack.webUrl).href);
 });
 
 test('an unknown path is titled as such and kept out of the index', async ({ page }) => {
-  expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+  expect((await crawl(page, '/no-such-page'))?.status()).toBe(404);
   await expect(page).toHaveTitle(/^Page not found \| /);
   expect(await attr(page, 'meta[name="robots"]')).toBe('noindex');
 });
 
 test('/maintenance-preview is never indexed', async ({ page }) => {
-  const response = await page.goto('/maintenance-preview');
+  const response = await crawl(page, '/maintenance-preview');
   expect(response?.status()).toBe(200);
   expect(response?.headers()['x-robots-tag']).toBe('noindex');
   expect(await attr(page, 'meta[name="robots"]')).toBe('noindex');
@@ -189,7 +195,7 @@ for (const [path, type, titles] of [
   ['/', 'Event', 'ul.event-list .event__title'],
 ] as const) {
   test(`${path} marks up each ${type === 'Course' ? 'program' : 'event'} shown as a ${type}`, async ({ page }) => {
-    await page.goto(path);
+    await crawl(page, path);
     const shown = (await page.locator(titles).allTextContents()).map((title) => title.trim());
     expect(shown.length, 'rows shown').toBeGreaterThan(0);
     const nodes = (await jsonLd(page)).filter((node) => node['@type'] === type);

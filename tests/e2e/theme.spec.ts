@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { hydrated } from './support/hydrated.ts';
 
 const toggle = (page: Page) => page.getByRole('button', { name: 'Toggle theme', exact: true });
 // The icons are decorative (aria-hidden); `data-icon` is the toggle's test contract, `.lucide-*` if lucide is used.
@@ -20,15 +21,6 @@ async function expectTheme(page: Page, theme: 'dark' | 'light') {
   await expect(html(page)).not.toHaveClass(new RegExp(`(^|\\s)${other}(\\s|$)`));
   await expect(theme === 'dark' ? sun(page) : moon(page)).toBeVisible();
   await expect(theme === 'dark' ? moon(page) : sun(page)).toBeHidden();
-}
-
-/** Waits until React has hydrated, so a click reaches the app's handler. */
-async function hydrated(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => {
-    const button = document.querySelector('button[aria-label="Toggle theme"]');
-    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
-  });
 }
 
 test('a Toggle theme button shows a moon in light mode (the default)', async ({ page }) => {
@@ -77,6 +69,10 @@ for (const stored of ['light', 'DARK', 'dark ', '"dark"', 'true', '']) {
     await page.goto('/');
     await hydrated(page);
     await expectTheme(page, 'light');
+    // The app, too, holds light: React runs the page's effects before it handles the click, and
+    // the press leads to dark.
+    await toggle(page).click();
+    await expectTheme(page, 'dark');
   });
 }
 

@@ -1,8 +1,19 @@
 /** The public routes every browser-level check walks: the CMS pages plus the app's own public screens. */
 import { ROUTE_PATHS } from '../../web/app/config/routes-table.ts';
 
-/** Public screens that are not CMS documents (spec §2): commerce, sign-in, the maintenance preview. */
-export const APP_PATHS = ['/cart', '/checkout', '/order-confirmation', '/login', '/maintenance-preview'] as const;
+/**
+ * Public screens that exist and are not CMS documents. The one place to list a new screen: when
+ * its route lands (commerce: /cart, /checkout, /order-confirmation; staff sign-in: /login), move
+ * it here from PLANNED_APP_PATHS, and the accessibility, JavaScript-budget and Lighthouse checks
+ * walk it. tests/e2e/pages.spec.ts fails for a path listed here that does not answer 200.
+ */
+export const APP_PATHS = ['/maintenance-preview'] as const;
 
-/** Every public route, CMS paths first in the spec's order. */
+/**
+ * Public screens of the specification (§2) not built yet: they answer 404 today, so no check may
+ * count them as passing. pages.spec.ts fails once one answers 200, as a reminder to move it to APP_PATHS.
+ */
+export const PLANNED_APP_PATHS = ['/cart', '/checkout', '/order-confirmation', '/login'] as const;
+
+/** Every public route that exists, CMS paths first in the spec's order. */
 export const PUBLIC_PATHS: readonly string[] = [...ROUTE_PATHS, ...APP_PATHS];

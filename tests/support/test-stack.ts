@@ -95,6 +95,13 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
   };
 }
 
+/** A stack `log` that passes on only what points at a problem (and the website build); the rest is narration. */
+export function logProblems(prefix: string): (line: string) => void {
+  return (line) => {
+    if (/error|fail|build/i.test(line)) console.log(`${prefix}${line}`);
+  };
+}
+
 /**
  * For command-line scripts: the site at `url`, or else the whole stack started for the script
  * (its problems and build narrated) and stopped by `stop()` or on Ctrl-C / SIGTERM.
@@ -102,11 +109,7 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
 export async function siteForScript(url: string | undefined): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   if (url) return { baseUrl: url, stop: async () => {} };
   console.log('Starting the local stack on free ports…');
-  const stack = await startTestStack({
-    log: (line) => {
-      if (/error|fail|build/i.test(line)) console.log(`  ${line}`);
-    },
-  });
+  const stack = await startTestStack({ log: logProblems('  ') });
   stopOnSignals(stack);
   void stack.failed.then(() => process.exit(1));
   return { baseUrl: stack.info.webUrl, stop: () => stack.stop() };

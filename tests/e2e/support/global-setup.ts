@@ -2,23 +2,19 @@
  * Playwright global setup: starts the whole stack (website included) once, on free ports with a
  * throwaway data folder, and publishes it to the workers as the env var ASCENT_E2E_STACK (JSON
  * StackInfo) and the file .tmp/e2e-stack.json. The returned function is the global teardown.
+ * (The `global-state` project's worker starts a stack of its own: see fixtures.ts.)
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../../local/env.ts';
-import { startTestStack } from '../../support/test-stack.ts';
+import { logProblems, startTestStack } from '../../support/test-stack.ts';
 import { stackEnvVar } from './stack-info.ts';
 
 export const stackFile = join(repoRoot, '.tmp', 'e2e-stack.json');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const began = Date.now();
-  const stack = await startTestStack({
-    log: (line) => {
-      // Stack narration is noise in a test run; keep what points at a problem.
-      if (/error|fail|build/i.test(line)) console.log(`  [stack] ${line}`);
-    },
-  });
+  const stack = await startTestStack({ log: logProblems('  [stack] ') });
   const json = JSON.stringify(stack.info);
   // Workers are forked after global setup, so they inherit this (the config reads baseURL from it too).
   process.env[stackEnvVar] = json;
