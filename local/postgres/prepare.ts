@@ -32,7 +32,8 @@ export function urlForRole(url: string, role: string, password: string): string 
   return next.toString();
 }
 
-async function withClient<T>(url: string, work: (db: pg.Client) => Promise<T>): Promise<T> {
+/** One connection for `work`, always closed. */
+export async function withClient<T>(url: string, work: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {

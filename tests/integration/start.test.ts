@@ -127,6 +127,13 @@ function portIsFree(port: string): Promise<boolean> {
   });
 }
 
+/** The stack's ports something still listens on (none once it has stopped). */
+async function stackPortsInUse(env: Ports): Promise<string[]> {
+  const ports = [env.LOCAL_API_PORT, env.LOCAL_DB_PORT, env.LOCAL_REST_PORT, env.LOCAL_CONTENT_PORT, env.WEB_PORT];
+  const free = await Promise.all(ports.map(portIsFree));
+  return ports.filter((_, i) => !free[i]);
+}
+
 afterAll(async () => {
   for (const child of running) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
@@ -148,15 +155,7 @@ describe('npm start', { timeout: 180_000 }, () => {
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    for (const port of [
-      env.LOCAL_API_PORT,
-      env.LOCAL_DB_PORT,
-      env.LOCAL_REST_PORT,
-      env.LOCAL_CONTENT_PORT,
-      env.WEB_PORT,
-    ]) {
-      expect(await portIsFree(port)).toBe(true);
-    }
+    expect(await stackPortsInUse(env)).toEqual([]);
   });
 
   it('restarts on the seeded database within 20 seconds without seeding again', async () => {
@@ -248,14 +247,6 @@ describe('npm start supervision', { timeout: 180_000 }, () => {
     );
     expect(restarts('website')).toBe(2);
     // Never half up: every service stopped with it.
-    for (const port of [
-      env.LOCAL_API_PORT,
-      env.LOCAL_DB_PORT,
-      env.LOCAL_REST_PORT,
-      env.LOCAL_CONTENT_PORT,
-      env.WEB_PORT,
-    ]) {
-      expect(await portIsFree(port)).toBe(true);
-    }
+    expect(await stackPortsInUse(env)).toEqual([]);
   });
 });

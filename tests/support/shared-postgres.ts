@@ -8,12 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { freePort } from '../../local/http/ports.ts';
 import { startEmbeddedPostgres } from '../../local/postgres/embedded.ts';
 import { applyBootstrap } from '../../local/postgres/migrate.ts';
-import { urlForRole } from '../../local/postgres/prepare.ts';
+import { urlForRole, withClient } from '../../local/postgres/prepare.ts';
 
 /** Every role's password in the shared cluster (roles are cluster-wide: one value for all files). */
 export const sharedPassword = 'postgres';
@@ -36,16 +35,6 @@ function onDatabase(url: string, database: string): string {
   const next = new URL(url);
   next.pathname = `/${database}`;
   return next.toString();
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** For the global setup: the cluster, with the bootstrapped template database in it. */
