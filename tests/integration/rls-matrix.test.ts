@@ -80,6 +80,7 @@ let admin: ProbeClient;
 const clients = {} as Record<Role, ProbeClient>;
 const users = { user: '', staff: '', spareA: '', spareB: '' };
 let orderId = '';
+let orderItemId = '';
 const programIds: string[] = [];
 
 // Expected cells ---------------------------------------------------------------------------------
@@ -114,6 +115,19 @@ const eventRow = (kind: Kind): TablesInsert<'events'> => ({
   ends_at: future(26),
   is_published: kind === 'published',
 });
+let intakeDay = 0;
+/** An intake of the published fixture program, each on its own future day (one start per day). */
+const intakeRow = (kind: Kind): TablesInsert<'program_intakes'> => {
+  const day = new Date(Date.now() + (30 + intakeDay++) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    program_id: programIds[0]!,
+    starts_on: day,
+    ends_on: day,
+    is_online: true,
+    capacity: 20,
+    is_published: kind === 'published',
+  };
+};
 const programRow = (kind: Kind): TablesInsert<'training_programs'> => ({
   title: `RLS program ${hex()}`,
   slug: `rls-${hex()}`,
@@ -200,7 +214,18 @@ const subjects: Subject[] = [
     name: 'orders',
     table: 'orders',
     key: 'id',
-    row: () => ({ customer_name: 'RLS Matrix', customer_email: `rls-order-${hex()}@ascent.example`, currency: 'KES' }),
+    row: () => ({
+      customer_name: 'RLS Matrix',
+      customer_email: `rls-order-${hex()}@ascent.example`,
+      currency: 'KES',
+      reference: `ASC-1999-${String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, '0')}`,
+      confirmation_token: randomBytes(32).toString('base64url'),
+      idempotency_key: randomUUID(),
+      request_hash: 'rls-matrix',
+      payment_method: 'invoice',
+      terms_accepted_at: new Date().toISOString(),
+      client_key: 'rls-matrix',
+    }),
     patch: { status: 'paid' },
     cells: {
       anon: ['denied', 'denied', 'denied', 'denied'],
@@ -213,17 +238,60 @@ const subjects: Subject[] = [
     name: 'order_items',
     table: 'order_items',
     key: 'id',
-    // The snapshot columns are required by the types (NOT NULL) but set by a trigger from the program.
+    // Visitors' lines are written by create_order; the service role may write one directly.
     row: (kind) => ({
       order_id: orderId,
+      position: kind === 'published' ? 1 : 2,
       program_id: programIds[kind === 'published' ? 0 : 1],
       quantity: 1,
-      title: 'replaced by the snapshot',
+      title: 'RLS line',
       unit_price: 1,
       currency: 'USD',
     }),
     patch: { quantity: 3 },
     cells: staffOnlyReadCells,
+  }),
+  subject({
+    name: 'order_participants',
+    table: 'order_participants',
+    key: 'id',
+    row: (kind) => ({
+      order_item_id: orderItemId,
+      position: kind === 'published' ? 1 : 2,
+      full_name: 'RLS Participant',
+    }),
+    patch: { full_name: 'RLS Changed' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    name: 'mail_outbox',
+    table: 'mail_outbox',
+    key: 'id',
+    // A row the worker would send: held back far in the future so the stack's worker leaves it alone.
+    row: () => ({ kind: 'order_notification', order_id: orderId, next_attempt_at: future(24 * 365) }),
+    patch: { status: 'sent' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    name: 'program_intakes',
+    table: 'program_intakes',
+    key: 'id',
+    row: intakeRow,
+    patch: { capacity: 30 },
+    cells: {
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      user: ['none', 'rls', 'none', 'none'],
+      staff: ['all', 'allow', 'allow', 'allow'],
+      service: ['all', 'allow', 'allow', 'allow'],
+    },
+  }),
+  subject({
+    name: 'public_program_intakes',
+    table: 'program_intakes',
+    key: 'id',
+    row: intakeRow,
+    patch: { capacity: 30 },
+    cells: viewCells,
   }),
   subject({
     name: 'public_events',
@@ -425,6 +493,19 @@ beforeAll(async () => {
     subjects.find((s) => s.name === 'orders')!,
     'published',
   );
+  // The participants' line: position 20, clear of the order_items fixtures (1 and 2).
+  const line = await admin
+    .from('order_items')
+    .insert({
+      order_id: orderId,
+      position: 20,
+      program_id: programIds[1],
+      title: 'RLS line',
+      unit_price: 1,
+      currency: 'USD',
+    })
+    .select('id');
+  orderItemId = keysOf(line.data, 'id')[0]!;
 });
 
 afterAll(async () => {
