@@ -40,9 +40,10 @@ type Read = 'all' | 'published' | 'none' | 'denied';
 /**
  * insert/update/delete: allow = one row written; rls = 42501 "new row violates row-level
  * security policy"; none = no error but zero rows affected, row unchanged; denied = 42501
- * "permission denied" (no grant), row unchanged.
+ * "permission denied" (no grant), row unchanged; read-only = 55000, a view PostgreSQL cannot
+ * write through at all (joins, aggregates), whatever the grants, row unchanged.
  */
-type Write = 'allow' | 'rls' | 'none' | 'denied';
+type Write = 'allow' | 'rls' | 'none' | 'denied' | 'read-only';
 type Cells = Record<Role, [select: Read, insert: Write, update: Write, remove: Write]>;
 
 interface Subject {
@@ -96,6 +97,13 @@ const staffOnlyReadCells: Cells = {
   user: ['none', 'denied', 'denied', 'denied'],
   staff: ['all', 'denied', 'denied', 'denied'],
   service: ['all', 'allow', 'allow', 'allow'],
+};
+/** A view over a join: not even the grants are consulted, no write can reach the tables. */
+const joinedViewCells: Cells = {
+  anon: ['published', 'read-only', 'read-only', 'read-only'],
+  user: ['published', 'read-only', 'read-only', 'read-only'],
+  staff: ['published', 'read-only', 'read-only', 'read-only'],
+  service: ['published', 'read-only', 'read-only', 'read-only'],
 };
 const viewCells: Cells = {
   anon: ['published', 'denied', 'denied', 'denied'],
@@ -291,7 +299,7 @@ const subjects: Subject[] = [
     key: 'id',
     row: intakeRow,
     patch: { capacity: 30 },
-    cells: viewCells,
+    cells: joinedViewCells,
   }),
   subject({
     name: 'public_events',
@@ -373,6 +381,10 @@ function expectPermissionDenied(error: PostgrestError | null, relation: string):
   });
 }
 
+function expectReadOnlyView(error: PostgrestError | null, relation: string): void {
+  expect(error).toMatchObject({ code: '55000', message: expect.stringContaining(`"${relation}"`) });
+}
+
 function expectRlsViolation(error: PostgrestError | null, relation: string): void {
   expect(error).toMatchObject({
     code: '42501',
@@ -421,6 +433,8 @@ async function checkInsert(subject: Subject, role: Role, expected: Write): Promi
     await removeFixtures(subject, keysOf(data, subject.key));
   } else if (expected === 'rls') {
     expectRlsViolation(error, subject.name);
+  } else if (expected === 'read-only') {
+    expectReadOnlyView(error, subject.name);
   } else {
     expectPermissionDenied(error, subject.name);
   }
@@ -435,6 +449,7 @@ async function checkUpdate(subject: Subject, role: Role, expected: Write): Promi
       .eq(subject.key, key)
       .select(subject.key);
     if (expected === 'denied') expectPermissionDenied(error, subject.name);
+    else if (expected === 'read-only') expectReadOnlyView(error, subject.name);
     else {
       expect(error).toBeNull();
       expect(data).toHaveLength(expected === 'allow' ? 1 : 0);
@@ -450,6 +465,7 @@ async function checkDelete(subject: Subject, role: Role, expected: Write): Promi
   try {
     const { data, error } = await clients[role].from(subject.name).delete().eq(subject.key, key).select(subject.key);
     if (expected === 'denied') expectPermissionDenied(error, subject.name);
+    else if (expected === 'read-only') expectReadOnlyView(error, subject.name);
     else {
       expect(error).toBeNull();
       expect(data).toHaveLength(expected === 'allow' ? 1 : 0);
@@ -482,7 +498,7 @@ beforeAll(async () => {
   clients.service = admin;
 
   // Order lines need an order and published programs to snapshot.
-  for (let i = 0; i < 2; i++)
+  for (let i = 0; i < 3; i++)
     programIds.push(
       await fixture(
         subjects.find((s) => s.name === 'training_programs')!,
@@ -499,7 +515,7 @@ beforeAll(async () => {
     .insert({
       order_id: orderId,
       position: 20,
-      program_id: programIds[1],
+      program_id: programIds[2],
       title: 'RLS line',
       unit_price: 1,
       currency: 'USD',
