@@ -25,9 +25,29 @@ export interface OutgoingMail {
   replyTo?: string;
 }
 
+/** Set on a send's error: whether the server had agreed to take the message (354) before it failed. */
+export interface SendFailure {
+  transferStarted?: boolean;
+}
+
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const port = Number(requireEnv('SMTP_PORT'));
   const user = getEnv('SMTP_USER');
+  // nodemailer's errors do not say whether the message itself had gone out (a connection that
+  // drops after the body was sent is reported like one that never opened), so watch the
+  // dialogue: once the server answered DATA with 354, the message may have been delivered.
+  let transferStarted = false;
+  const quiet = () => {};
+  const logger = {
+    trace: quiet,
+    info: quiet,
+    warn: quiet,
+    error: quiet,
+    fatal: quiet,
+    debug: (entry: { tnx?: string } | undefined, message: unknown) => {
+      if (entry?.tnx === 'server' && typeof message === 'string' && /^354\b/.test(message)) transferStarted = true;
+    },
+  };
   const transport = nodemailer.createTransport({
     host: requireEnv('SMTP_HOST'),
     port,
@@ -38,6 +58,8 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
+    logger,
+    debug: true,
   });
   try {
     const { attachments, messageId, ...rest } = mail;
@@ -47,23 +69,25 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
       ...(messageId ? { messageId: `<${messageId}>` } : {}),
       attachments: attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) })),
     });
+  } catch (error) {
+    if (typeof error === 'object' && error !== null) Object.assign(error, { transferStarted } satisfies SendFailure);
+    throw error;
   } finally {
     transport.close();
   }
 }
 
 /**
- * Whether a failed send certainly delivered nothing: the server could not be reached, refused
- * the login, or answered the message with an error code. Anything else (the connection broke
- * while or after the message was transferred) may have been accepted: the caller must not retry
- * blindly. nodemailer marks failures with `code`, `command` and, for server replies, `responseCode`.
+ * Whether a failed send of sendMail certainly delivered nothing: it failed before the server
+ * agreed to take the message (354), or the server answered the message with an error code.
+ * Otherwise (the connection broke while or after the message was transferred) the server may
+ * have accepted it, and the caller must not retry blindly.
  */
 export function certainlyNotSent(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, command, responseCode } = error as { code?: unknown; command?: unknown; responseCode?: unknown };
+  if (typeof error !== 'object' || error === null) return true;
+  const { responseCode, transferStarted } = error as SendFailure & { responseCode?: unknown };
   if (typeof responseCode === 'number') return true;
-  if (command === 'CONN') return true;
-  return typeof code === 'string' && ['ECONNECTION', 'EDNS', 'EAUTH', 'ETLS', 'EENVELOPE', 'EMESSAGE'].includes(code);
+  return transferStarted !== true;
 }
 
 /** The domain of MAIL_FROM ('Ascent <no-reply@ascent.example>' -> 'ascent.example'), for Message-IDs. */
