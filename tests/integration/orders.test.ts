@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
 import { day, line, makeIntake, makeProgram, orderArgs, people, type OrderArgs } from './support/orders.ts';
-import { pdfText } from './support/pdf-text.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 
 type Client = SupabaseClient<Database>;
