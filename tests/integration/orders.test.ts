@@ -296,6 +296,17 @@ describe('create_order', () => {
     expect(booked!.reduce((sum, row) => sum + row.quantity, 0)).toBe(12);
   });
 
+  it('frees the seats of a cancelled order', async () => {
+    const program = await makeProgram(admin);
+    const intake = await makeIntake(admin, program.id, { capacity: 4 });
+    const { data } = await place(visitor(), orderArgs([line(program.id, intake, 4)]));
+    expect(await seatsLeft(intake)).toBe(0);
+    const { error } = await admin.from('orders').update({ status: 'cancelled' }).eq('reference', data!.reference);
+    expect(error).toBeNull();
+    expect(await seatsLeft(intake)).toBe(4);
+    expect((await place(visitor(), orderArgs([line(program.id, intake, 4)]))).error).toBeNull();
+  });
+
   it('makes one order for one idempotency key, sent twice or ten times at once', async () => {
     const program = await makeProgram(admin);
     const client = visitor();
