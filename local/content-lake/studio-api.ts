@@ -72,7 +72,16 @@ export function handleStudioApi(
     return true;
   };
 
+  if (first === 'ping' && parts.length === 1) {
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end('PONG');
+    return true;
+  }
   if (first === 'users' && second === 'me' && parts.length === 2) return reply(localEditor);
+  // The per-user key-value store (e.g. "announcement seen"): nothing is kept offline.
+  if (first === 'users' && second === 'me' && third === 'keyvalue' && fourth) {
+    return reply(fourth.split(',').map((key) => ({ key, value: null })));
+  }
   if (first === 'users' && second && parts.length === 2) {
     const ids = second.split(',');
     const users = ids.filter((id) => id === localEditor.id).map(() => ({ ...publicUser, projectId: ctx.projectId }));
