@@ -44,9 +44,13 @@ export function buildStudio(): void {
 
 /** `sanity dev` on `port` (base path /studio), its API calls sent to the content lake at `apiHost`. */
 export function startStudioDev(port: number, apiHost: string): ChildProcess {
-  return spawn(join(repoRoot, 'node_modules', '.bin', 'sanity'), ['dev', '--host', 'localhost', '--port', String(port)], {
-    cwd: join(repoRoot, 'studio'),
-    stdio: 'inherit',
-    env: { ...process.env, SANITY_STUDIO_API_HOST: apiHost, SANITY_TELEMETRY_DISABLED: '1' },
-  });
+  return spawn(
+    join(repoRoot, 'node_modules', '.bin', 'sanity'),
+    ['dev', '--host', 'localhost', '--port', String(port)],
+    {
+      cwd: join(repoRoot, 'studio'),
+      stdio: 'inherit',
+      env: { ...process.env, SANITY_STUDIO_API_HOST: apiHost, SANITY_TELEMETRY_DISABLED: '1' },
+    },
+  );
 }

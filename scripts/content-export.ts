@@ -19,7 +19,9 @@ try {
     dataset: config.env.SANITY_DATASET,
     outDir,
   });
-  console.log(`Wrote ${report.documents} published documents to ${relative(process.cwd(), report.file) || report.file}`);
+  console.log(
+    `Wrote ${report.documents} published documents to ${relative(process.cwd(), report.file) || report.file}`,
+  );
   console.log(report.changed.length ? `  edited locally: ${report.changed.join(', ')}` : '  no local edits');
   if (report.copiedAssets.length) console.log(`  copied: ${report.copiedAssets.join(', ')}`);
   console.log('  drafts are not exported (publish them first); check with: npm run validate-content');

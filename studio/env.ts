@@ -28,7 +28,8 @@ function apiHostFrom(value: string | undefined, projectId: string, problems: str
       : window.location.host;
     return `${window.location.protocol}//${host}`;
   }
-  if (!/^https?:\/\/[^/]+$/.test(value)) problems.push(`SANITY_STUDIO_API_HOST="${value}" is not "local", empty or an origin`);
+  if (!/^https?:\/\/[^/]+$/.test(value))
+    problems.push(`SANITY_STUDIO_API_HOST="${value}" is not "local", empty or an origin`);
   return value;
 }
 

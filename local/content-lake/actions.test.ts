@@ -62,11 +62,19 @@ describe('actions', () => {
   });
 
   it('unpublish: the published document goes and its content stays as a draft', async () => {
-    await t.client.action({ actionType: 'sanity.action.document.unpublish', draftId: 'drafts.page-about', publishedId: 'page-about' });
+    await t.client.action({
+      actionType: 'sanity.action.document.unpublish',
+      draftId: 'drafts.page-about',
+      publishedId: 'page-about',
+    });
     expect(await get('page-about')).toBeUndefined();
     expect((await get('drafts.page-about'))?.title).toBe(`About "us" & 'friends'`);
     await refused(
-      t.client.action({ actionType: 'sanity.action.document.unpublish', draftId: 'drafts.page-about', publishedId: 'page-about' }),
+      t.client.action({
+        actionType: 'sanity.action.document.unpublish',
+        draftId: 'drafts.page-about',
+        publishedId: 'page-about',
+      }),
       409,
     );
   });
@@ -85,9 +93,19 @@ describe('actions', () => {
 
   it('create, replaceDraft and delete', async () => {
     const attributes = { _id: 'drafts.faq-1', _type: 'page', title: 'FAQ' };
-    await t.client.action({ actionType: 'sanity.action.document.create', publishedId: 'faq-1', attributes, ifExists: 'fail' });
+    await t.client.action({
+      actionType: 'sanity.action.document.create',
+      publishedId: 'faq-1',
+      attributes,
+      ifExists: 'fail',
+    });
     await refused(
-      t.client.action({ actionType: 'sanity.action.document.create', publishedId: 'faq-1', attributes, ifExists: 'fail' }),
+      t.client.action({
+        actionType: 'sanity.action.document.create',
+        publishedId: 'faq-1',
+        attributes,
+        ifExists: 'fail',
+      }),
       409,
     );
     await t.client.action({
@@ -105,7 +123,11 @@ describe('actions', () => {
     expect((await get('drafts.faq-1'))?.title).toBe('Questions');
     await t.client.action(publish('faq-1'));
     await t.client.action(edit('faq-1', { set: { title: 'Draft again' } }));
-    await t.client.action({ actionType: 'sanity.action.document.delete', publishedId: 'faq-1', includeDrafts: ['drafts.faq-1'] });
+    await t.client.action({
+      actionType: 'sanity.action.document.delete',
+      publishedId: 'faq-1',
+      includeDrafts: ['drafts.faq-1'],
+    });
     expect(await get('faq-1')).toBeUndefined();
     expect(await get('drafts.faq-1')).toBeUndefined();
   });

@@ -64,7 +64,9 @@ export async function exportDataset(options: ExportOptions): Promise<ExportRepor
   const contentDir = resolve(options.contentDir);
   const outDir = resolve(options.outDir ?? contentDir);
   const fileName = `${options.dataset}.ndjson`;
-  const others = (await readdir(outDir).catch(() => [])).filter((name) => name.endsWith('.ndjson') && name !== fileName);
+  const others = (await readdir(outDir).catch(() => [])).filter(
+    (name) => name.endsWith('.ndjson') && name !== fileName,
+  );
   if (others.length > 0) {
     // Every document goes into one file: another NDJSON file there would hold them twice.
     throw new Error(`${outDir} has other NDJSON files (${others.join(', ')}): export into an empty folder instead`);

@@ -39,55 +39,68 @@ describe('export', () => {
     const out = scratch('lake-export-');
     const report = await exportDataset({ contentDir, dataDir: scratch('lake-data-'), ...site, outDir: out });
     expect(report.changed).toEqual([]);
-    expect(readFileSync(join(out, 'production.ndjson'), 'utf8')).toBe(readFileSync(join(contentDir, 'production.ndjson'), 'utf8'));
-  });
-
-  it('exports published edits and uploads in a form the validator accepts and a new lake loads', { timeout: 60_000 }, async () => {
-    const dataDir = scratch('lake-data-');
-    const lake = await lakeOn(contentDir, dataDir);
-    const client = lakeClient(lake.url, '2025-02-19', site.dataset, site.projectId);
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } }).png().toBuffer();
-    const asset = await client.assets.upload('image', png, { filename: 'offline-upload.png' });
-    expect(asset._id).toMatch(/^image-[0-9a-f]{40}-64x48-png$/);
-    const hero = 'pageBuilder[_key=="25a5c7f271"]';
-    await client.action([
-      {
-        actionType: 'sanity.action.document.edit',
-        draftId: 'drafts.page-home',
-        publishedId: 'page-home',
-        patch: { set: { [`${hero}.heading`]: 'Learn offline, lead online.', [`${hero}.image.asset`]: { _type: 'reference', _ref: asset._id } } },
-      },
-      { actionType: 'sanity.action.document.publish', draftId: 'drafts.page-home', publishedId: 'page-home' },
-      {
-        actionType: 'sanity.action.document.edit',
-        draftId: 'drafts.page-about',
-        publishedId: 'page-about',
-        patch: { set: { title: 'Unpublished draft' } },
-      },
-    ]);
-    await lake.stop();
-    lakes.pop();
-
-    const out = scratch('lake-export-');
-    const report = await exportDataset({ contentDir, dataDir, ...site, outDir: out });
-    expect(report.changed).toEqual(['page-home']);
-    expect(report.copiedAssets).toContain('images/offline-upload.png');
-    const exported = readFileSync(report.file, 'utf8');
-    expect(exported).not.toContain('drafts.');
-    expect(exported).not.toContain('Unpublished draft');
-    expect(exported).toContain('"_sanityAsset":"image@file://./images/offline-upload.png"');
-
-    const validation = await validateContent(out);
-    expect(validation.problems.filter((p) => p.level === 'error')).toEqual([]);
-
-    const reloaded = await lakeOn(out, scratch('lake-data-'));
-    const again = lakeClient(reloaded.url, '2025-02-19', site.dataset, site.projectId);
-    const heroNow = await again.fetch<{ heading: string; url: string }>(
-      `*[_id == "page-home"][0].pageBuilder[_key == "25a5c7f271"][0]{heading, "url": image.asset->url}`,
+    expect(readFileSync(join(out, 'production.ndjson'), 'utf8')).toBe(
+      readFileSync(join(contentDir, 'production.ndjson'), 'utf8'),
     );
-    expect(heroNow.heading).toBe('Learn offline, lead online.');
-    const image = await fetch(heroNow.url);
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/png');
   });
+
+  it(
+    'exports published edits and uploads in a form the validator accepts and a new lake loads',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = scratch('lake-data-');
+      const lake = await lakeOn(contentDir, dataDir);
+      const client = lakeClient(lake.url, '2025-02-19', site.dataset, site.projectId);
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
+        .png()
+        .toBuffer();
+      const asset = await client.assets.upload('image', png, { filename: 'offline-upload.png' });
+      expect(asset._id).toMatch(/^image-[0-9a-f]{40}-64x48-png$/);
+      const hero = 'pageBuilder[_key=="25a5c7f271"]';
+      await client.action([
+        {
+          actionType: 'sanity.action.document.edit',
+          draftId: 'drafts.page-home',
+          publishedId: 'page-home',
+          patch: {
+            set: {
+              [`${hero}.heading`]: 'Learn offline, lead online.',
+              [`${hero}.image.asset`]: { _type: 'reference', _ref: asset._id },
+            },
+          },
+        },
+        { actionType: 'sanity.action.document.publish', draftId: 'drafts.page-home', publishedId: 'page-home' },
+        {
+          actionType: 'sanity.action.document.edit',
+          draftId: 'drafts.page-about',
+          publishedId: 'page-about',
+          patch: { set: { title: 'Unpublished draft' } },
+        },
+      ]);
+      await lake.stop();
+      lakes.pop();
+
+      const out = scratch('lake-export-');
+      const report = await exportDataset({ contentDir, dataDir, ...site, outDir: out });
+      expect(report.changed).toEqual(['page-home']);
+      expect(report.copiedAssets).toContain('images/offline-upload.png');
+      const exported = readFileSync(report.file, 'utf8');
+      expect(exported).not.toContain('drafts.');
+      expect(exported).not.toContain('Unpublished draft');
+      expect(exported).toContain('"_sanityAsset":"image@file://./images/offline-upload.png"');
+
+      const validation = await validateContent(out);
+      expect(validation.problems.filter((p) => p.level === 'error')).toEqual([]);
+
+      const reloaded = await lakeOn(out, scratch('lake-data-'));
+      const again = lakeClient(reloaded.url, '2025-02-19', site.dataset, site.projectId);
+      const heroNow = await again.fetch<{ heading: string; url: string }>(
+        `*[_id == "page-home"][0].pageBuilder[_key == "25a5c7f271"][0]{heading, "url": image.asset->url}`,
+      );
+      expect(heroNow.heading).toBe('Learn offline, lead online.');
+      const image = await fetch(heroNow.url);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+    },
+  );
 });

@@ -97,7 +97,11 @@ function documentsReply(res: ServerResponse, url: URL, ids: string[], store: Doc
         doc = earliest?._rev === revision ? earliest : null;
       }
     } else if (time) {
-      doc = stateAt(store, id, history.findLastIndex((tx) => tx.timestamp <= time));
+      doc = stateAt(
+        store,
+        id,
+        history.findLastIndex((tx) => tx.timestamp <= time),
+      );
     } else {
       return sendBadRequest(res, 'Either "revision", "time" or "lastRevision" is required');
     }
@@ -130,9 +134,20 @@ function eventsReply(res: ServerResponse, id: string, store: DocumentStore): voi
     } else if (published && !published.after) {
       events.push({ ...base, type: 'deleteDocumentGroup' });
     } else if (draft?.after && !draft.before) {
-      events.push({ ...base, type: 'createDocumentVersion', versionId: draftId, versionRevisionId: tx.id, revisionId: published?.after?._rev });
+      events.push({
+        ...base,
+        type: 'createDocumentVersion',
+        versionId: draftId,
+        versionRevisionId: tx.id,
+        revisionId: published?.after?._rev,
+      });
     } else if (draft && !draft.after && forDraft) {
-      events.push({ ...base, type: 'deleteDocumentVersion', versionId: draftId, versionRevisionId: draft.before?._rev });
+      events.push({
+        ...base,
+        type: 'deleteDocumentVersion',
+        versionId: draftId,
+        versionRevisionId: draft.before?._rev,
+      });
     }
   }
   sendJson(res, 200, { events: { [id]: events.toReversed() }, nextCursor: '' });

@@ -103,7 +103,13 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const describe = createAssetCache();
   const load = (): Promise<DatasetSnapshot> =>
-    loadDataset({ contentDir: options.contentDir, projectId: options.projectId, dataset: options.dataset, origin, describe });
+    loadDataset({
+      contentDir: options.contentDir,
+      projectId: options.projectId,
+      dataset: options.dataset,
+      origin,
+      describe,
+    });
 
   let opened: DocumentStore;
   let journal: Journal;

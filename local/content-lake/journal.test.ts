@@ -32,7 +32,9 @@ async function startChild(dataDir: string): Promise<Child> {
   children.push(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`lake exited (${code}): ${stderr}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`lake exited (${code}): ${stderr}`))),
+  );
   const firstLine = new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const { url, journal } = JSON.parse(await Promise.race([firstLine, exited])) as { url: string; journal: string };
   return { process: child, url, journal, stderr: () => stderr };
@@ -68,7 +70,9 @@ describe('journal', () => {
     expect(await again.getDocument('drafts.page-home')).toBeUndefined();
     expect(second.stderr()).toMatch(/replayed 22 local transaction/);
     // History survives too: the transactions of the document, oldest first.
-    const history = await fetch(`${second.url}/v2025-02-19/data/history/fixtures/transactions/survivor?excludeContent=true`);
+    const history = await fetch(
+      `${second.url}/v2025-02-19/data/history/fixtures/transactions/survivor?excludeContent=true`,
+    );
     expect((await history.text()).trim().split('\n')).toHaveLength(21);
   });
 
@@ -86,9 +90,8 @@ describe('journal', () => {
     expect(await client.getDocument('kept')).toMatchObject({ _id: 'kept' });
     await client.create({ _id: 'after', _type: 'note' });
     const lines = readFileSync(second.journal, 'utf8').trim().split('\n');
-    expect(lines.map((line) => JSON.parse(line) as { documents: { id: string }[] }).map((e) => e.documents[0]?.id)).toEqual([
-      'kept',
-      'after',
-    ]);
+    expect(
+      lines.map((line) => JSON.parse(line) as { documents: { id: string }[] }).map((e) => e.documents[0]?.id),
+    ).toEqual(['kept', 'after']);
   });
 });

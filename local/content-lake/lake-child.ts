@@ -8,5 +8,12 @@ import { dataset, projectId } from './test-lake.ts';
 
 const [contentDir, dataDir] = process.argv.slice(2);
 if (!contentDir || !dataDir) throw new Error('usage: node lake-child.ts <contentDir> <dataDir>');
-const lake = await startContentLake({ port: 0, contentDir, dataDir, projectId, dataset, onLog: (line) => console.error(line) });
+const lake = await startContentLake({
+  port: 0,
+  contentDir,
+  dataDir,
+  projectId,
+  dataset,
+  onLog: (line) => console.error(line),
+});
 console.log(JSON.stringify({ url: lake.url, journal: lake.journalPath }));

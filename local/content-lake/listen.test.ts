@@ -69,7 +69,7 @@ describe('listen', () => {
       previous: { title: `About "us" & 'friends'` },
       transactionTotalEvents: 1,
     });
-    expect(applyPatch(before, update?.effects?.apply)).toEqual(update?.result);
+    expect(applyPatch(before, update?.effects?.apply ?? [])).toEqual(update?.result);
     expect(disappear).toMatchObject({
       documentId: 'page-about',
       transition: 'disappear',
@@ -77,7 +77,12 @@ describe('listen', () => {
       transactionTotalEvents: 2,
       transactionCurrentEvent: 1,
     });
-    expect(appear).toMatchObject({ documentId: 'page-new', transition: 'appear', transactionTotalEvents: 2, transactionCurrentEvent: 2 });
+    expect(appear).toMatchObject({
+      documentId: 'page-new',
+      transition: 'appear',
+      transactionTotalEvents: 2,
+      transactionCurrentEvent: 2,
+    });
     expect(appear).not.toHaveProperty('previousRev');
     expect(disappear?.transactionId).toBe(appear?.transactionId);
     expect(ada.events).toHaveLength(1);
@@ -110,7 +115,9 @@ describe('listen', () => {
   });
 
   it('refuses a broken filter with a channelError event', async () => {
-    const response = await fetch(`${t.lake.url}/v2025-02-19/data/listen/${dataset}?query=${encodeURIComponent('*[_type ==')}`);
+    const response = await fetch(
+      `${t.lake.url}/v2025-02-19/data/listen/${dataset}?query=${encodeURIComponent('*[_type ==')}`,
+    );
     expect(await response.text()).toMatch(/^event: channelError\ndata: \{"message":"Invalid listen query/);
   });
 

@@ -30,7 +30,8 @@ export interface RouterContext {
   onLog(line: string): void;
 }
 
-const dataRoute = /^\/v(1|X|\d{4}-\d{2}-\d{2})\/data\/(query|doc|listen|mutate|actions|history)\/([^/]+)(?:\/(.+))?\/?$/;
+const dataRoute =
+  /^\/v(1|X|\d{4}-\d{2}-\d{2})\/data\/(query|doc|listen|mutate|actions|history)\/([^/]+)(?:\/(.+))?\/?$/;
 const uploadRoute = /^\/v(1|X|\d{4}-\d{2}-\d{2})\/assets\/(images|files)\/([^/]+)\/?$/;
 const assetRoute = /^\/(images|files)\/([^/]+)\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/;
 const versioned = /^\/v(?:1|X|\d{4}-\d{2}-\d{2})(\/.*)$/;
@@ -51,7 +52,8 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterConte
   const data = dataRoute.exec(url.pathname);
   if (data) {
     const [, apiVersion = '', endpoint, datasetName = '', rest] = data;
-    if (decodeURIComponent(datasetName) !== ctx.dataset) return unknownDataset(res, decodeURIComponent(datasetName), ctx.projectId);
+    if (decodeURIComponent(datasetName) !== ctx.dataset)
+      return unknownDataset(res, decodeURIComponent(datasetName), ctx.projectId);
     const snapshot = store.snapshot();
     if (endpoint === 'query' && rest === undefined) return handleQuery(req, res, url, apiVersion, snapshot);
     if (endpoint === 'doc' && rest !== undefined) return handleDoc(req, res, url, rest, snapshot);
@@ -65,7 +67,8 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterConte
   const upload = uploadRoute.exec(url.pathname);
   if (upload) {
     const [, , kind, datasetName = ''] = upload;
-    if (decodeURIComponent(datasetName) !== ctx.dataset) return unknownDataset(res, decodeURIComponent(datasetName), ctx.projectId);
+    if (decodeURIComponent(datasetName) !== ctx.dataset)
+      return unknownDataset(res, decodeURIComponent(datasetName), ctx.projectId);
     return handleUpload(req, res, url, kind === 'images' ? 'image' : 'file', {
       store,
       assetsDir: ctx.assetsDir,

@@ -94,7 +94,8 @@ export function handleStudioApi(
     if (third === 'datasets' && parts.length === 3) {
       return reply([{ name: ctx.dataset, aclMode: 'public', createdAt: member.createdAt, tags: [] }]);
     }
-    if (third === 'datasets' && fourth === ctx.dataset && fifth === 'acl' && parts.length === 5) return reply(editorAcl);
+    if (third === 'datasets' && fourth === ctx.dataset && fifth === 'acl' && parts.length === 5)
+      return reply(editorAcl);
     if (third === 'features' && parts.length === 3) return reply([]);
     if (third === 'users' && parts.length === 4) return reply([{ ...publicUser, projectId: ctx.projectId }]);
     if (third === 'roles' && parts.length === 3) return reply(localEditor.roles);

@@ -44,7 +44,11 @@ export function createStudioFiles(distDir: string): StudioFiles {
       try {
         body = await readFile(path);
       } catch {
-        return sendHttpError(res, 404, `The Studio is not built (no ${join(root, 'index.html')}): run npm run studio:build`);
+        return sendHttpError(
+          res,
+          404,
+          `The Studio is not built (no ${join(root, 'index.html')}): run npm run studio:build`,
+        );
       }
       const hashed = path.startsWith(join(root, 'static') + sep);
       res.writeHead(200, {

@@ -20,7 +20,12 @@ const course = {
   meta: { level: { rank: 2, label: 'Intermediate' }, seats: 10 },
   sections: [
     { _key: 'a', _type: 'section', title: 'Intro', tags: ['x'] },
-    { _key: 'b', _type: 'section', title: 'Practice makes perfect', lessons: [{ _key: 'l1', _type: 'lesson', minutes: 30 }] },
+    {
+      _key: 'b',
+      _type: 'section',
+      title: 'Practice makes perfect',
+      lessons: [{ _key: 'l1', _type: 'lesson', minutes: 30 }],
+    },
   ],
 };
 
@@ -88,12 +93,22 @@ describe('patches', () => {
     await t.client.create({ _id: 'guarded', _type: 'note', text: 'v1' });
     const v1 = await t.client.getDocument('guarded');
     await t.client.patch('guarded').set({ text: 'v2' }).commit();
-    const error = await refused(t.client.patch('guarded').ifRevisionId(v1?._rev ?? '').set({ text: 'lost' }).commit());
+    const error = await refused(
+      t.client
+        .patch('guarded')
+        .ifRevisionId(v1?._rev ?? '')
+        .set({ text: 'lost' })
+        .commit(),
+    );
     expect(error.statusCode).toBe(409);
     expect(error.message).toMatch(/unexpected revision/);
     expect((await t.client.getDocument('guarded'))?.text).toBe('v2');
     const v2 = await t.client.getDocument('guarded');
-    await t.client.patch('guarded').ifRevisionId(v2?._rev ?? '').set({ text: 'v3' }).commit();
+    await t.client
+      .patch('guarded')
+      .ifRevisionId(v2?._rev ?? '')
+      .set({ text: 'v3' })
+      .commit();
     expect((await t.client.getDocument('guarded'))?.text).toBe('v3');
   });
 
@@ -149,7 +164,9 @@ describe('perspectives', () => {
     await t.client.createOrReplace({ _id: 'page-p', _type: 'page', title: 'Live' });
     await t.client.createOrReplace({ _id: 'drafts.page-p', _type: 'page', title: 'Being edited' });
     const query = '*[_id in ["page-p", "drafts.page-p"]]{_id, title, _originalId} | order(_id asc)';
-    expect(await t.client.fetch(query, {}, { perspective: 'published' })).toEqual([{ _id: 'page-p', title: 'Live', _originalId: null }]);
+    expect(await t.client.fetch(query, {}, { perspective: 'published' })).toEqual([
+      { _id: 'page-p', title: 'Live', _originalId: null },
+    ]);
     expect(await t.client.fetch('*[_id == "page-p"]{_id, title, _originalId}', {}, { perspective: 'drafts' })).toEqual([
       { _id: 'page-p', title: 'Being edited', _originalId: 'drafts.page-p' },
     ]);

@@ -88,8 +88,11 @@ test('edit the home hero heading and publish it: validation holds, the website s
   request,
 }) => {
   const raw = rawClient(stack);
-  const draftHeading = () => raw.fetch<string | null>('*[_id == "drafts.page-home"][0].pageBuilder[_type == "hero"][0].heading');
-  const hero = await sanity.fetch<{ heading: string }>('*[_id == "page-home"][0].pageBuilder[_type == "hero"][0]{heading}');
+  const draftHeading = () =>
+    raw.fetch<string | null>('*[_id == "drafts.page-home"][0].pageBuilder[_type == "hero"][0].heading');
+  const hero = await sanity.fetch<{ heading: string }>(
+    '*[_id == "page-home"][0].pageBuilder[_type == "hero"][0]{heading}',
+  );
   await openDocument(page, studioUrl, 'page', 'page-home');
   await page.getByText(hero.heading).first().click();
   const heading = page.getByRole('dialog').getByLabel('Heading', { exact: true });
@@ -122,15 +125,17 @@ test('add a question to a page FAQ and publish it', async ({ sanity, stack }) =>
   await page.getByLabel('Question', { exact: true }).fill(question);
   await page.locator('[data-testid="pt-editor"] [contenteditable="true"]').last().click();
   await page.keyboard.type('Yes: the front desk is open on weekdays from 8am.');
-  await publishWhenSaved(page, () =>
-    raw.fetch<boolean>(
-      'defined(*[_id == "drafts.page-contact"][0].pageBuilder[_type == "faq"][0].items[question == $question][0].answer[0].children[0].text)',
-      { question },
-    ),
-    async () =>
-      (await sanity.fetch<string[]>('*[_id == "page-contact"][0].pageBuilder[_type == "faq"][0].items[].question')).includes(
-        question,
+  await publishWhenSaved(
+    page,
+    () =>
+      raw.fetch<boolean>(
+        'defined(*[_id == "drafts.page-contact"][0].pageBuilder[_type == "faq"][0].items[question == $question][0].answer[0].children[0].text)',
+        { question },
       ),
+    async () =>
+      (
+        await sanity.fetch<string[]>('*[_id == "page-contact"][0].pageBuilder[_type == "faq"][0].items[].question')
+      ).includes(question),
   );
   expect(await sanity.fetch('count(*[_id == "drafts.page-contact"])')).toBe(0);
 });
@@ -143,7 +148,9 @@ test('upload an image into a block and publish it', async ({ sanity, stack }) =>
     sanity.fetch<{ originalFilename: string; url: string } | null>(
       '*[_id == "page-contact"][0].pageBuilder[_type == "hero"][0].image.asset->{originalFilename, url}',
     );
-  await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c2410c' } }).png().toFile(file);
+  await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c2410c' } })
+    .png()
+    .toFile(file);
   await openDocument(page, studioUrl, 'page', 'page-contact');
   await page.getByText('Talk to us').first().click();
   const dialog = page.getByRole('dialog');
@@ -151,10 +158,12 @@ test('upload an image into a block and publish it', async ({ sanity, stack }) =>
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('menuitem', { name: 'Upload' }).click();
   await (await chooser).setFiles(file);
-  await publishWhenSaved(page, () =>
-    raw.fetch<boolean>(
-      '*[_id == "drafts.page-contact"][0].pageBuilder[_type == "hero"][0].image.asset->originalFilename == "studio-upload.png"',
-    ),
+  await publishWhenSaved(
+    page,
+    () =>
+      raw.fetch<boolean>(
+        '*[_id == "drafts.page-contact"][0].pageBuilder[_type == "hero"][0].image.asset->originalFilename == "studio-upload.png"',
+      ),
     async () => (await image())?.originalFilename === 'studio-upload.png',
   );
   const served = await fetch((await image())?.url ?? '');
@@ -178,7 +187,10 @@ test('discard a draft', async ({ stack }) => {
 });
 
 test('search for a document by its title', async () => {
-  await page.getByRole('button', { name: /search/i }).first().click();
+  await page
+    .getByRole('button', { name: /search/i })
+    .first()
+    .click();
   await page.keyboard.type('Accreditation');
   // A search result names its type ("Page"); the desk's own list behind the search does not.
   await page.getByRole('option').filter({ hasText: 'Accreditation' }).filter({ hasText: /Page$/ }).first().click();

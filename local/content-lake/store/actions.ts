@@ -105,7 +105,10 @@ export function mutationsForAction(action: unknown, get: (id: string) => SanityD
       const draft = get(draftId);
       if (!draft) throw actionError(409, `Cannot publish "${publishedId}": it has no draft ("${draftId}")`);
       if (typeof a.ifDraftRevisionId === 'string' && a.ifDraftRevisionId !== draft._rev) {
-        throw actionError(409, `Cannot publish "${publishedId}": the draft has changed (revision ${String(draft._rev)})`);
+        throw actionError(
+          409,
+          `Cannot publish "${publishedId}": the draft has changed (revision ${String(draft._rev)})`,
+        );
       }
       const published = get(publishedId);
       if (typeof a.ifPublishedRevisionId === 'string' && a.ifPublishedRevisionId !== published?._rev) {

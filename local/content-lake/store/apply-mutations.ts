@@ -61,7 +61,10 @@ async function targetsOf(mutation: unknown, ctx: ApplyContext): Promise<Target> 
   const kinds = Object.keys(mutation);
   const [kind] = kinds;
   if (kinds.length !== 1 || kind === undefined) {
-    throw new MutationError(400, `A mutation has exactly one of create, createOrReplace, createIfNotExists, delete, patch`);
+    throw new MutationError(
+      400,
+      `A mutation has exactly one of create, createOrReplace, createIfNotExists, delete, patch`,
+    );
   }
   const body = mutation[kind];
   switch (kind) {
@@ -104,7 +107,10 @@ function applyOne(doc: SanityDocument | null, mutation: Mut, id: string, ctx: Ap
       doc === null ? null : structuredClone(doc),
     );
   } catch (error) {
-    throw new MutationError(400, `Mutation on "${id}" failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new MutationError(
+      400,
+      `Mutation on "${id}" failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (result === null || result === undefined) return null;
   if (!isRecord(result) || result._id !== id || typeof result._type !== 'string') {

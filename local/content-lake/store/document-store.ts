@@ -152,7 +152,10 @@ export function createDocumentStore(options: StoreOptions): DocumentStore {
     return requested;
   }
 
-  function commit(build: (ctx: { transactionId: string; timestamp: string }) => Promise<DocumentChange[]>, options: CommitOptions) {
+  function commit(
+    build: (ctx: { transactionId: string; timestamp: string }) => Promise<DocumentChange[]>,
+    options: CommitOptions,
+  ) {
     const run = queue.then(async () => {
       const transactionId = transactionIdFrom(options.transactionId);
       const timestamp = new Date().toISOString();
@@ -178,7 +181,10 @@ export function createDocumentStore(options: StoreOptions): DocumentStore {
     snapshot,
     get,
     mutate(mutations, commitOptions) {
-      return commit(({ transactionId, timestamp }) => applyMutations(mutations, { get, select, transactionId, timestamp }), commitOptions);
+      return commit(
+        ({ transactionId, timestamp }) => applyMutations(mutations, { get, select, transactionId, timestamp }),
+        commitOptions,
+      );
     },
     act(actions, commitOptions) {
       return commit(async ({ transactionId, timestamp }) => {

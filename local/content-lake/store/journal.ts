@@ -52,7 +52,9 @@ export function readJournal(path: string, onLog: (line: string) => void): Journa
           truncateSync(path, Buffer.byteLength(text.slice(0, offset)));
           break;
         }
-        throw new Error(`Content lake journal ${path}:${index + 1} is not a journal entry; move the file away to start from the seed`);
+        throw new Error(
+          `Content lake journal ${path}:${index + 1} is not a journal entry; move the file away to start from the seed`,
+        );
       }
       entries.push(value);
     }

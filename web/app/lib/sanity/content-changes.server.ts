@@ -28,7 +28,9 @@ export function watchPublishedContent(onChange: () => void): void {
         error: (error: unknown) => {
           // The client reconnects by itself after dropped connections; this is a refusal (bad
           // query, no access). Caches still expire on their own; try again later.
-          console.error(`[content-changes] the content listener stopped: ${String(error)}; retrying in ${retryMs / 1000} s`);
+          console.error(
+            `[content-changes] the content listener stopped: ${String(error)}; retrying in ${retryMs / 1000} s`,
+          );
           setTimeout(connect, retryMs).unref();
         },
       });
