@@ -21,6 +21,7 @@ import { supervise } from './process/supervise.ts';
 import { startPostgrest } from './postgrest/index.ts';
 import { authSettings, restSettings } from './supabase-config/settings.ts';
 import { websiteEnv } from './website-env.ts';
+import { buildStudio, studioBuildIsStale, studioDistDir } from './studio.ts';
 import { buildWebsite, startWebsite, websiteBuildIsStale } from './website.ts';
 
 export interface StackPorts {
@@ -63,6 +64,14 @@ export interface RunningStack {
   mailUrl: string;
   smtpPort: number;
   contentUrl: string;
+  /** The built Studio on the content lake (HTTP/2 over TLS): `https://<projectId>.localhost:<port>/studio/`. */
+  studioUrl: string;
+  /** The content lake's TLS face, the Studio's API host: `https://localhost:<port>`. */
+  contentSecureUrl: string;
+  /** The local certificate authority browsers must trust for the Studio (PEM file). */
+  certificateAuthority: string;
+  /** True when this start made it (first start): a browser that trusted an older one must trust this. */
+  certificateAuthorityCreated: boolean;
   webUrl?: string;
   /** The mail capture's SMTP side, to simulate a provider outage (tests). */
   mail: { stopSmtp(): Promise<void>; startSmtp(): Promise<void> };
@@ -84,10 +93,16 @@ function superuserWarning(config: StackConfig): string {
   return `warning: ${folder} was made by an older version (postgres is its superuser), so migrations run with superuser rights, unlike on hosted Supabase; stop, delete ${folder} (its local data goes) and start again to fix`;
 }
 
+export interface StackOptions {
+  /** Build the Studio when stale, for the lake to serve (default: when the website is served too). */
+  buildStudio?: boolean;
+}
+
 export async function startStack(
   config: StackConfig,
   ports: StackPorts,
   log: (line: string) => void = () => {},
+  options: StackOptions = {},
 ): Promise<RunningStack> {
   const { env } = config;
   const stops: Array<() => Promise<void>> = [];
@@ -218,12 +233,21 @@ export async function startStack(
     });
     stops.push(outbox.stop);
 
+    if ((options.buildStudio ?? ports.web !== undefined) && studioBuildIsStale()) {
+      log('building the Studio (its sources changed)');
+      buildStudio();
+      timed('Studio built');
+    }
     const content = await startContentLake({
       port: ports.content,
       contentDir: join(repoRoot, 'content'),
       projectId: env.SANITY_PROJECT_ID,
       dataset: env.SANITY_DATASET,
+      // Local edits (journal, uploads) and the TLS certificates live beside the database.
+      dataDir: join(config.dataDir, 'content-lake'),
+      studioDir: studioDistDir,
       watch: true,
+      onLog: (line) => log(`[content-lake] ${line}`),
     });
     stops.push(content.stop);
     timed('content lake loaded');
@@ -266,6 +290,10 @@ export async function startStack(
       mailUrl: mail.webUrl,
       smtpPort: mail.smtpPort,
       contentUrl: content.url,
+      studioUrl: content.studioUrl,
+      contentSecureUrl: content.secureUrl,
+      certificateAuthority: content.certificateAuthority,
+      certificateAuthorityCreated: content.certificateAuthorityCreated,
       webUrl,
       mail: { stopSmtp: mail.stopSmtp, startSmtp: mail.startSmtp },
       migrationsApplied: applied,

@@ -7,7 +7,7 @@ import { startChildService, type RunningChildService } from './process/child-ser
 
 const webDir = join(repoRoot, 'web');
 
-function newestChange(path: string): number {
+export function newestChange(path: string): number {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);

@@ -1,12 +1,15 @@
 /**
  * `npm run dev`: the local stack plus the website's Vite dev server (hot reload) on WEB_PORT,
- * instead of the production build that `npm start` serves.
+ * instead of the production build that `npm start` serves, and `sanity dev` (hot reload) on
+ * http://localhost:3333/studio/ against the content lake.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfig } from '../local/config.ts';
 import { repoRoot } from '../local/env.ts';
+import { trustInstructions } from '../local/content-lake/tls/trust-instructions.ts';
 import { configuredPorts, startStack } from '../local/stack.ts';
+import { startStudioDev } from '../local/studio.ts';
 import { websiteEnv } from '../local/website-env.ts';
 
 const config = loadConfig();
@@ -23,9 +26,17 @@ const vite = spawn(
   },
 );
 
+// `sanity dev`'s own port; its API host is the lake's TLS face (HTTP/2).
+const studioDevPort = 3333;
+const studio = startStudioDev(studioDevPort, stack.contentSecureUrl);
+console.log(
+  `\n  Sanity Studio (sanity dev)  http://localhost:${studioDevPort}/studio/\n  ${trustInstructions(stack.certificateAuthority, `${stack.contentSecureUrl.replace('://', `://${env.SANITY_PROJECT_ID}.`)}/health`).join('\n  ')}\n`,
+);
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.removeAllListeners(signal);
   process.once(signal, () => {
+    studio.kill('SIGTERM');
     vite.kill('SIGTERM');
     stack.stop().then(
       () => process.exit(0),
@@ -38,9 +49,11 @@ let failed = false;
 void stack.failed.then((error) => {
   failed = true;
   console.error(`✖ ${error.message}. The local stack has stopped.`);
+  studio.kill('SIGTERM');
   vite.kill('SIGTERM');
 });
 vite.once('exit', (code) => {
+  studio.kill('SIGTERM');
   stack.stop().then(
     () => process.exit(failed ? 1 : (code ?? 0)),
     () => process.exit(1),

@@ -1,6 +1,7 @@
 /** `npm start`: the whole site on embedded local services, seeded, until Ctrl-C or SIGTERM. */
 import { loadConfig } from '../local/config.ts';
 import { assertPortFree } from '../local/http/ports.ts';
+import { trustInstructions } from '../local/content-lake/tls/trust-instructions.ts';
 import { configuredPorts, startStack } from '../local/stack.ts';
 
 const config = loadConfig();
@@ -62,7 +63,10 @@ Ascent local stack is up (${seconds} s). Ctrl-C stops everything.
   Supabase API    ${stack.apiUrl}   (rest /rest/v1, auth /auth/v1, functions /functions/v1)
   PostgreSQL      ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}
   Mail inbox      ${stack.mailUrl}   (SMTP on 127.0.0.1:${ports.smtp})
-  Content lake    ${stack.contentUrl}
+  Content lake    ${stack.contentUrl}   (the Studio's API: ${stack.contentSecureUrl}, HTTP/2)
+  Sanity Studio   ${stack.studioUrl}   (edits are kept in ${env.LOCAL_DATA_DIR}/content-lake; npm run content:export writes them to content/)
+
+  ${trustInstructions(stack.certificateAuthority, stack.studioUrl).join('\n  ')}
 
   anon key          ${stack.anonKey}
   service_role key  ${stack.serviceRoleKey}   (scripts and functions only)

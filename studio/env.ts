@@ -11,6 +11,26 @@ function read(name: string, pattern: RegExp, value: string | undefined, problems
 export interface StudioEnv {
   projectId: string;
   dataset: string;
+  /** Sanity's API host; undefined for the hosted API. */
+  apiHost: string | undefined;
+}
+
+/**
+ * SANITY_STUDIO_API_HOST: empty for Sanity's hosted API; `local` for the offline content lake that
+ * serves this Studio (its origin, without the `<projectId>.` the client adds back); or a URL.
+ */
+function apiHostFrom(value: string | undefined, projectId: string, problems: string[]): string | undefined {
+  if (!value) return undefined;
+  if (value === 'local') {
+    if (typeof window === 'undefined') return 'https://localhost';
+    const host = window.location.host.startsWith(`${projectId}.`)
+      ? window.location.host.slice(projectId.length + 1)
+      : window.location.host;
+    return `${window.location.protocol}//${host}`;
+  }
+  if (!/^https?:\/\/[^/]+$/.test(value))
+    problems.push(`SANITY_STUDIO_API_HOST="${value}" is not "local", empty or an origin`);
+  return value;
 }
 
 export function studioEnv(): StudioEnv {
@@ -18,11 +38,12 @@ export function studioEnv(): StudioEnv {
   // Written out in full: the studio build replaces exactly `process.env.SANITY_STUDIO_<NAME>`.
   const projectId = read('SANITY_STUDIO_PROJECT_ID', PROJECT_ID, process.env.SANITY_STUDIO_PROJECT_ID, problems);
   const dataset = read('SANITY_STUDIO_DATASET', DATASET, process.env.SANITY_STUDIO_DATASET, problems);
+  const apiHost = apiHostFrom(process.env.SANITY_STUDIO_API_HOST, projectId, problems);
   if (problems.length > 0) {
     throw new Error(
       `Sanity Studio settings missing or invalid:\n  ${problems.join('\n  ')}\n` +
         'Set them in the environment or in .env at the repository root (defaults: .env.example, "Sanity Studio").',
     );
   }
-  return { projectId, dataset };
+  return { projectId, dataset, apiHost };
 }

@@ -20,6 +20,10 @@ export const typegenOutputs = {
 
 export default defineCliConfig({
   api: { projectId, dataset },
+  // The built Studio's asset URLs start here: the local content lake serves it at /studio.
+  project: { basePath: '/studio' },
+  // The build carries its own copy of sanity (no module loading from Sanity's CDN): it runs offline.
+  deployment: { autoUpdates: false },
   typegen: {
     path: '../web/app/**/*.{ts,tsx}',
     schema: typegenOutputs.schema,

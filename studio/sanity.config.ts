@@ -1,4 +1,8 @@
-/** Sanity Studio for Ascent: schema from ../schemas, desk structure with singletons, GROQ playground (Vision). */
+/**
+ * Sanity Studio for Ascent: schema from ../schemas, desk structure with singletons, GROQ playground
+ * (Vision). Served under /studio (sanity.cli.ts), against the API host SANITY_STUDIO_API_HOST names (hosted or the
+ * offline content lake).
+ */
 import { defineConfig } from 'sanity';
 import { structureTool } from 'sanity/structure';
 import { visionTool } from '@sanity/vision';
@@ -6,7 +10,7 @@ import { schemaTypes } from '../schemas/index.ts';
 import { singletonTypeNames, structure } from './structure.ts';
 import { studioEnv } from './env.ts';
 
-const { projectId, dataset } = studioEnv();
+const { projectId, dataset, apiHost } = studioEnv();
 
 /** Actions a singleton keeps: no duplicate, no delete, no unpublish. */
 const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore']);
@@ -16,6 +20,9 @@ export default defineConfig({
   title: 'Ascent',
   projectId,
   dataset,
+  ...(apiHost ? { apiHost } : {}),
+  // GROQ `match` search: works on the hosted API and offline (groq-js has no text::query).
+  search: { strategy: 'groqLegacy' },
   plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: '2025-02-19' })],
   schema: {
     types: schemaTypes,

@@ -58,12 +58,13 @@ export function findAssetRefs(doc: unknown, contentDir: string, where: string, p
   return refs;
 }
 
-/** `{_type, _sanityAsset, ...rest}` becomes `{_type, asset: {_type: 'reference', _ref}, ...rest}`, in place. */
+/** `_sanityAsset` becomes `asset: {_type: 'reference', _ref}` where it stood (field order kept), in place. */
 export function replaceAssetRef(holder: Record<string, unknown>, assetId: string): void {
-  const rest = Object.entries(holder).filter(([key]) => key !== '_type' && key !== '_sanityAsset');
-  const type = holder._type;
+  const entries = Object.entries(holder)
+    .filter(([key]) => key !== 'asset')
+    .map(([key, value]): [string, unknown] =>
+      key === '_sanityAsset' ? ['asset', { _type: 'reference', _ref: assetId }] : [key, value],
+    );
   for (const key of Object.keys(holder)) delete holder[key];
-  if (type !== undefined) holder._type = type;
-  holder.asset = { _type: 'reference', _ref: assetId };
-  for (const [key, value] of rest) holder[key] = value;
+  for (const [key, value] of entries) holder[key] = value;
 }

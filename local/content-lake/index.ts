@@ -1,15 +1,22 @@
 /**
- * The local content lake: a Sanity-compatible HTTP API (query, doc, images) over the seed NDJSON
- * in `content/`, so the website runs offline with @sanity/client and @sanity/image-url unchanged.
+ * The local content lake: a Sanity-compatible API over the seed NDJSON in `content/` with local
+ * edits journaled on top, so the website (plain HTTP, @sanity/client) and the Studio (HTTP/2 over
+ * TLS, the same port) both work offline against one writable store.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createGuardedServer } from '../../web/server/request-guard.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createAssetCache } from './asset-cache.ts';
+import { createDualServer } from './dual-server.ts';
 import { createImageServer } from './image-endpoint.ts';
 import { loadDataset } from './load-dataset.ts';
 import { createRouter } from './router.ts';
+import { createDocumentStore, type DocumentStore } from './store/document-store.ts';
+import { openJournal, readJournal, type Journal } from './store/journal.ts';
+import { createStudioFiles } from './studio-files.ts';
+import { ensureLocalCertificates } from './tls/local-certificates.ts';
 import type { DatasetSnapshot } from './types.ts';
+import { servedName, uploadedAssets } from './upload-endpoint.ts';
 import { watchContent, type ContentWatcher } from './watch-content.ts';
 
 export { DatasetError } from './dataset-error.ts';
@@ -18,87 +25,118 @@ export interface ContentLakeOptions {
   port: number;
   /** Defaults to 127.0.0.1. */
   host?: string;
-  /** Folder with `*.ndjson` and `images/` (the `sanity dataset import` layout). */
+  /** Folder with `*.ndjson` and `images/` (the `sanity dataset import` layout): the seed. */
   contentDir: string;
   projectId: string;
   dataset: string;
-  /** Reload when files in contentDir change. */
+  /**
+   * Where the lake keeps its journal, uploaded files and TLS certificates. Without one, edits
+   * live in a temporary folder removed on stop (tests).
+   */
+  dataDir?: string;
+  /** A built Studio (`sanity build` output) to serve under /studio. */
+  studioDir?: string;
+  /** Reload the seed when files in contentDir change. */
   watch?: boolean;
   /** Log lines (reloads, reload errors); defaults to stderr with a `[content-lake]` prefix. */
   onLog?: (line: string) => void;
 }
 
 export interface RunningContentLake {
+  /** Plain HTTP, for the website: `http://127.0.0.1:<port>`. */
   url: string;
+  /** The same port over TLS (HTTP/2), the Studio's API host: `https://localhost:<port>`. */
+  secureUrl: string;
+  /** The built Studio, on the project hostname the Studio calls: `https://<projectId>.localhost:<port>/studio/`. */
+  studioUrl: string;
   port: number;
-  /** Re-reads contentDir; rejects (keeping the previous dataset) when it has problems. */
+  /** The local certificate authority a browser must trust (PEM). */
+  certificateAuthority: string;
+  /** True when this start made the authority (first start, or its files were removed). */
+  certificateAuthorityCreated: boolean;
+  journalPath: string;
+  store: DocumentStore;
+  /** Re-reads contentDir; rejects (keeping the previous seed) when it has problems. */
   reload(): Promise<void>;
   stop(): Promise<void>;
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException): void => {
-      reject(error.code === 'EADDRINUSE' ? new Error(`Content lake: ${host}:${port} is already in use`) : error);
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 export async function startContentLake(options: ContentLakeOptions): Promise<RunningContentLake> {
   const host = options.host ?? '127.0.0.1';
   const onLog = options.onLog ?? ((line: string) => console.error(`[content-lake] ${line}`));
-  let snapshot: DatasetSnapshot | undefined;
-  // Sanity's API: reads by GET, long queries by POST, CORS preflights; nothing else reaches the
-  // router. @sanity/client sends a query by GET until its query string reaches 11,264 characters.
-  const server = createGuardedServer(
-    { service: 'content lake', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], maxUrlLength: 12 * 1024, body: 'json' },
+  const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'content-lake-data-'));
+  const dataDir = options.dataDir ?? scratch ?? '';
+  const datasetDir = join(dataDir, options.projectId, options.dataset);
+  const assetsDir = join(datasetDir, 'assets');
+  const journalPath = join(datasetDir, 'journal.ndjson');
+  const tls = ensureLocalCertificates(join(dataDir, 'tls'), [
+    'localhost',
+    `${options.projectId}.localhost`,
+    '127.0.0.1',
+    '::1',
+  ]);
+
+  let store: DocumentStore | undefined;
+  let origin = '';
+  // Sanity's API: reads by GET, long queries and writes by POST, CORS preflights.
+  const server = createDualServer(
+    {
+      service: 'content lake',
+      methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      maxUrlLength: 16 * 1024,
+      body: 'json',
+    },
     createRouter({
       projectId: options.projectId,
       dataset: options.dataset,
-      snapshot: () => snapshot,
+      store: () => store,
       images: createImageServer(),
+      assetsDir,
+      origin: () => origin,
+      studio: options.studioDir ? createStudioFiles(options.studioDir) : undefined,
       onLog,
     }),
+    tls,
   );
   // Asset URLs name the lake's own origin, known once the port is bound (port 0 in tests).
-  const port = await listen(server, options.port, host);
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const port = await server.listen(options.port, host);
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const describe = createAssetCache();
   const load = (): Promise<DatasetSnapshot> =>
     loadDataset({
       contentDir: options.contentDir,
       projectId: options.projectId,
       dataset: options.dataset,
-      origin: url,
+      origin,
       describe,
     });
 
+  let opened: DocumentStore;
+  let journal: Journal;
   try {
-    snapshot = await load();
+    const seed = await load();
+    const replay = readJournal(journalPath, onLog);
+    journal = openJournal(journalPath);
+    opened = createDocumentStore({ seed, replay, journal });
+    const context = { origin, projectId: options.projectId, dataset: options.dataset };
+    for (const asset of uploadedAssets(opened.snapshot().raw, assetsDir).values()) {
+      opened.addUploadedAsset(servedName(asset, context), asset);
+    }
+    if (replay.length > 0) onLog(`replayed ${replay.length} local transaction(s) from ${journalPath}`);
+    store = opened;
   } catch (error) {
-    await close(server);
+    await server.close();
     throw error;
   }
 
-  // Reloads run one at a time; the snapshot is swapped only after a complete, clean load.
+  // Reloads run one at a time; the seed is swapped only after a complete, clean load.
   let queue: Promise<unknown> = Promise.resolve();
   const reload = (): Promise<void> => {
     const next = queue.then(async () => {
       const started = performance.now();
-      snapshot = await load();
-      onLog(`reloaded ${snapshot.raw.length} documents in ${Math.round(performance.now() - started)} ms`);
+      const seed = await load();
+      store?.reseed(seed);
+      onLog(`reloaded ${seed.raw.length} seed documents in ${Math.round(performance.now() - started)} ms`);
     });
     queue = next.catch(() => undefined);
     return next;
@@ -119,12 +157,20 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   }
 
   return {
-    url,
+    url: origin,
+    secureUrl: `https://localhost:${port}`,
+    studioUrl: `https://${options.projectId}.localhost:${port}/studio/`,
     port,
+    certificateAuthority: tls.authorityPath,
+    certificateAuthorityCreated: tls.authorityCreated,
+    journalPath,
+    store: opened,
     reload,
     async stop() {
       watcher?.close();
-      await close(server);
+      await server.close();
+      journal.close();
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
     },
   };
 }

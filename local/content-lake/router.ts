@@ -1,45 +1,88 @@
-/** Dispatches the lake's HTTP routes (query, doc, images, files) and applies CORS to every reply. */
+/**
+ * Dispatches the lake's HTTP routes and applies CORS to every reply: the data API (query, doc,
+ * listen, mutate, actions, history), asset upload and download, the Studio's project and identity
+ * calls, the built Studio's files under /studio, and /health.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerPreflight, applyCors } from './cors.ts';
 import { handleDoc } from './doc-endpoint.ts';
+import { handleHistory } from './history-endpoint.ts';
 import { sendHttpError, sendJson } from './http-reply.ts';
 import type { ImageServer } from './image-endpoint.ts';
+import { handleListen } from './listen-endpoint.ts';
 import { handleQuery } from './query-endpoint.ts';
-import type { DatasetSnapshot } from './types.ts';
+import type { DocumentStore } from './store/document-store.ts';
+import { handleStudioApi, localEditor } from './studio-api.ts';
+import type { StudioFiles } from './studio-files.ts';
+import { handleUpload } from './upload-endpoint.ts';
+import { handleWrite } from './write-endpoints.ts';
 
 export interface RouterContext {
   projectId: string;
   dataset: string;
-  snapshot(): DatasetSnapshot | undefined;
+  store(): DocumentStore | undefined;
   images: ImageServer;
+  /** Where uploaded binaries are kept. */
+  assetsDir: string;
+  /** The lake's plain-HTTP origin: asset URLs name it. */
+  origin(): string;
+  studio?: StudioFiles;
   onLog(line: string): void;
 }
 
-const dataRoute = /^\/v(1|X|\d{4}-\d{2}-\d{2})\/data\/(query|doc)\/([^/]+)(?:\/([^/]+))?\/?$/;
+const dataRoute =
+  /^\/v(1|X|\d{4}-\d{2}-\d{2})\/data\/(query|doc|listen|mutate|actions|history)\/([^/]+)(?:\/(.+))?\/?$/;
+const uploadRoute = /^\/v(1|X|\d{4}-\d{2}-\d{2})\/assets\/(images|files)\/([^/]+)\/?$/;
 const assetRoute = /^\/(images|files)\/([^/]+)\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/;
+const versioned = /^\/v(?:1|X|\d{4}-\d{2}-\d{2})(\/.*)$/;
+
+function unknownDataset(res: ServerResponse, name: string, projectId: string): void {
+  sendHttpError(res, 404, `Dataset "${name}" not found for project ID "${projectId}"`);
+}
 
 async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterContext): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://lake.local');
-  const snapshot = ctx.snapshot();
-  if (!snapshot) return sendHttpError(res, 503, 'The content lake is still loading its dataset');
+  const store = ctx.store();
+  if (!store) return sendHttpError(res, 503, 'The content lake is still loading its dataset');
+
+  if (ctx.studio && (url.pathname === '/studio' || url.pathname.startsWith('/studio/'))) {
+    return ctx.studio.serve(req, res, url);
+  }
 
   const data = dataRoute.exec(url.pathname);
   if (data) {
-    const [, apiVersion = '', endpoint, datasetName = '', ids] = data;
-    if (decodeURIComponent(datasetName) !== ctx.dataset) {
-      return sendHttpError(
-        res,
-        404,
-        `Dataset "${decodeURIComponent(datasetName)}" not found for project ID "${ctx.projectId}"`,
-      );
+    const [, apiVersion = '', endpoint, datasetName = '', rest] = data;
+    if (decodeURIComponent(datasetName) !== ctx.dataset)
+      return unknownDataset(res, decodeURIComponent(datasetName), ctx.projectId);
+    const snapshot = store.snapshot();
+    if (endpoint === 'query' && rest === undefined) return handleQuery(req, res, url, apiVersion, snapshot);
+    if (endpoint === 'doc' && rest !== undefined) return handleDoc(req, res, url, rest, snapshot);
+    if (endpoint === 'listen' && rest === undefined) return handleListen(req, res, url, store);
+    if ((endpoint === 'mutate' || endpoint === 'actions') && rest === undefined) {
+      return handleWrite(req, res, url, endpoint, store, localEditor.id);
     }
-    if (endpoint === 'query' && ids === undefined) return handleQuery(req, res, url, apiVersion, snapshot);
-    if (endpoint === 'doc' && ids !== undefined) return handleDoc(req, res, url, ids, snapshot);
+    if (endpoint === 'history' && rest !== undefined) return handleHistory(req, res, url, rest, store);
+  }
+
+  const upload = uploadRoute.exec(url.pathname);
+  if (upload) {
+    const [, , kind, datasetName = ''] = upload;
+    if (decodeURIComponent(datasetName) !== ctx.dataset)
+      return unknownDataset(res, decodeURIComponent(datasetName), ctx.projectId);
+    return handleUpload(req, res, url, kind === 'images' ? 'image' : 'file', {
+      store,
+      assetsDir: ctx.assetsDir,
+      author: localEditor.id,
+      origin: ctx.origin(),
+      projectId: ctx.projectId,
+      dataset: ctx.dataset,
+    });
   }
 
   const asset = assetRoute.exec(url.pathname);
   if (asset) {
     const [, kind, projectId, dataset, fileName = ''] = asset;
+    const snapshot = store.snapshot();
     const ours = projectId === ctx.projectId && dataset === ctx.dataset;
     const stored = ours
       ? (kind === 'images' ? snapshot.images : snapshot.files).get(decodeURIComponent(fileName))
@@ -48,12 +91,17 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterConte
   }
 
   if (url.pathname === '/health') {
+    const snapshot = store.snapshot();
     return sendJson(res, 200, {
       status: 'ok',
       documents: snapshot.raw.length,
+      transactions: store.transactions().length,
       loadedAt: snapshot.loadedAt.toISOString(),
     });
   }
+
+  const apiPath = versioned.exec(url.pathname)?.[1] ?? url.pathname;
+  if (handleStudioApi(req, res, apiPath, ctx)) return;
   sendHttpError(res, 404, `No such endpoint: ${req.method ?? ''} ${url.pathname}`);
 }
 

@@ -31,6 +31,8 @@ export interface StackInfo {
   smtpPort: number;
   /** The content lake (Sanity API host for @sanity/client). */
   contentUrl: string;
+  /** The built Studio, served by the content lake over HTTP/2 + TLS (a locally made certificate). */
+  studioUrl: string;
   sanity: { projectId: string; dataset: string; apiVersion: string };
 }
 
@@ -47,10 +49,22 @@ export interface TestStackOptions {
   log?: (line: string) => void;
   /** Start the website too (default). */
   website?: boolean;
+  /**
+   * Use this data folder and keep it on stop (default: a throwaway one): a second stack on the same
+   * folder is a restart, with the content lake's journal and the database as the first one left them.
+   */
+  dataDir?: string;
 }
 
-export async function startTestStack({ log = () => {}, website = true }: TestStackOptions = {}): Promise<TestStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), website ? 'ascent-e2e-' : 'ascent-it-'));
+export async function startTestStack({
+  log = () => {},
+  website = true,
+  dataDir: keptDir,
+}: TestStackOptions = {}): Promise<TestStack> {
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), website ? 'ascent-e2e-' : 'ascent-it-'));
+  const removeData = (): void => {
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const ports = {
     api: await freePort(),
     db: await freePort(),
@@ -66,9 +80,10 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
   const config = loadConfig({ LOCAL_DATA_DIR: dataDir, SITE_URL: webUrl || 'http://127.0.0.1:3000' });
   let stack;
   try {
-    stack = await startStack(config, ports, log);
+    // The lake serves the built Studio (rebuilt first when its sources changed).
+    stack = await startStack(config, ports, log, { buildStudio: true });
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     throw error;
   }
   // Supervision as under `npm start`: a service that keeps dying stops the stack; say so loudly.
@@ -87,13 +102,14 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
       mailApiUrl: `${stack.mailUrl}/api/messages`,
       smtpPort: stack.smtpPort,
       contentUrl: stack.contentUrl,
+      studioUrl: stack.studioUrl,
       sanity: { projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION },
     },
     mail: stack.mail,
     failed: stack.failed,
     async stop() {
       await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     },
   };
 }

@@ -4,9 +4,11 @@
  * on the way out. Requests no page may see (TRACE, malformed URLs...) are answered by the request
  * guard first. Listens on HOST (default 127.0.0.1) and PORT (default 3000).
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { join } from 'node:path';
 import { createRequestListener } from '@mjackson/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { CONTENT_CHANGED_CHANNEL } from '../app/config/content-changes.ts';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
 import { createGuardedServer, reportFailure } from './request-guard.ts';
@@ -30,6 +32,8 @@ const cachedPage = createPageCache((request) => renderPage(request), {
   staleMs: 10_000,
   maxEntries: 1_000,
 });
+// The app's content listener announces published edits: the next request renders afresh.
+subscribe(CONTENT_CHANGED_CHANNEL, () => cachedPage.clear());
 const assets = staticFiles(join(buildDir, 'client'));
 
 async function handle(request: Request): Promise<Response> {

@@ -63,7 +63,7 @@ export function createPageCache(render: (request: Request) => Promise<Response>,
     return response;
   }
 
-  return async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request): Promise<Response> {
     if (!isCacheable(request)) return render(request);
     const key = request.url;
     const page = pages.get(key);
@@ -83,5 +83,8 @@ export function createPageCache(render: (request: Request) => Promise<Response>,
     const headers = new Headers(response.headers);
     headers.set('x-page-cache', 'MISS');
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  };
+  }
+
+  // clear(): a published content change makes every stored page stale at once.
+  return Object.assign(handle, { clear: () => pages.clear() });
 }

@@ -101,8 +101,16 @@ export function reportFailure(service: string, where: string, error: unknown, lo
   }
 }
 
-/** Wraps a request listener: refuses what it must not see, answers its failure with a 500. */
-function guardListener(listener: Listener, options: GuardOptions): Listener {
+/** `connection: close` for HTTP/1 (an unread body cannot pass for a request); HTTP/2 forbids the header. */
+function closeHeader(req: IncomingMessage): Record<string, string> {
+  return req.httpVersionMajor >= 2 ? {} : { connection: 'close' };
+}
+
+/**
+ * Wraps a request listener: refuses what it must not see, answers its failure with a 500.
+ * Exported for servers node:http does not create (the content lake's HTTP/2 face).
+ */
+export function guardListener(listener: Listener, options: GuardOptions): Listener {
   const methods = options.methods ?? standardMethods;
   const allow = methods.join(', ');
   const format = options.body ?? 'text';
@@ -115,7 +123,7 @@ function guardListener(listener: Listener, options: GuardOptions): Listener {
       res.writeHead(refusal.status, {
         'content-type': type,
         'content-length': Buffer.byteLength(body),
-        connection: 'close',
+        ...closeHeader(req),
         ...(refusal.status === 405 ? { allow } : {}),
       });
       res.end(body);
@@ -129,7 +137,7 @@ function guardListener(listener: Listener, options: GuardOptions): Listener {
         return;
       }
       const [type, body] = replyBody(500, 'Internal server error', format);
-      res.writeHead(500, { 'content-type': type, 'content-length': Buffer.byteLength(body), connection: 'close' });
+      res.writeHead(500, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...closeHeader(req) });
       res.end(body);
     };
     try {

@@ -1,5 +1,6 @@
 /**
- * Cached GROQ reads: one upstream call per query per 20 s under load; edits show within a minute.
+ * Cached GROQ reads: one upstream call per query per 20 s under load; a published edit empties
+ * the cache as soon as the content listener reports it (content-changes.server.ts).
  * Typed by the query: only a query typegen knows (a key of SanityQueries, see queries.ts) is
  * accepted, and its result type is the one typegen generated, resolved by @sanity/client's own
  * overloads; no call names a result type. A query with $parameters must be given them.
@@ -7,6 +8,7 @@
 import type { ClientReturn, QueryParams, SanityQueries } from '@sanity/client';
 import { createSwrCache } from '../cache';
 import { sanityClient } from './client.server';
+import { watchPublishedContent } from './content-changes.server';
 
 const cache = createSwrCache<unknown>({ freshMs: 20_000, maxStaleMs: 40_000 });
 
@@ -19,6 +21,7 @@ export function fetchContent<const Query extends keyof SanityQueries & string>(
   query: Query,
   ...args: ParamsOf<Query>
 ): Promise<ClientReturn<Query>> {
+  watchPublishedContent(() => cache.clear());
   const params: QueryParams = args[0] ?? {};
   const key = `${query}\u0000${JSON.stringify(params)}`;
   // The cache holds every query's results; the key starts with the query, which fixes the type.
