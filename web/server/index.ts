@@ -1,12 +1,13 @@
 /**
  * The website's production server: checks its settings before anything else, then serves static
- * client files (precompressed), then server-rendered pages through a short page cache, compressed
- * on the way out. Requests no page may see (TRACE, malformed URLs...) are answered by the request
+ * client files (precompressed), then server-rendered pages through a short page cache (bypassed
+ * while maintenance is on), compressed on the way out. Requests no page may see (TRACE, malformed URLs...) are answered by the request
  * guard first. Listens on HOST (default 127.0.0.1) and PORT (default 3000).
  */
 import { join } from 'node:path';
 import { createRequestListener } from '@mjackson/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { maintenanceCheck } from './app-entry.ts';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
 import { createGuardedServer, reportFailure } from './request-guard.ts';
@@ -29,6 +30,8 @@ const cachedPage = createPageCache((request) => renderPage(request), {
   freshMs: 3_000,
   staleMs: 10_000,
   maxEntries: 1_000,
+  // Maintenance on or off takes effect on the next request, whatever the cache holds.
+  bypass: maintenanceCheck(build),
 });
 const assets = staticFiles(join(buildDir, 'client'));
 
