@@ -1,8 +1,9 @@
 /**
  * The website's production server: checks its settings before anything else, then serves static
  * client files (precompressed), then server-rendered pages through a short page cache (bypassed
- * while maintenance is on), compressed on the way out. Requests no page may see (TRACE, malformed URLs...) are answered by the request
- * guard first. Listens on HOST (default 127.0.0.1) and PORT (default 3000).
+ * while maintenance is on), compressed on the way out. Requests no page may see (TRACE, malformed
+ * URLs...) are answered by the request guard first. Listens on HOST (default 127.0.0.1) and PORT
+ * (default 3000).
  */
 import { join } from 'node:path';
 import { createRequestListener } from '@mjackson/node-fetch-server';
