@@ -65,7 +65,8 @@ const historyLiveRowsWaitMs = 2_000;
 
 /**
  * A back/forward navigation: the browser has already moved to the entry's URL, whereas a link or
- * a redirect changes the URL only once the new page's data is in.
+ * a redirect changes the URL only once the new page's data is in. (A link to the page already
+ * shown matches too; waiting for its rows there does no harm.)
  */
 function isHistoryTraversal(request: Request): boolean {
   const target = new URL(request.url);
