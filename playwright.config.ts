@@ -10,7 +10,7 @@
  *   maintenance flag, unpublished programs). Its one worker starts a stack of its own (fixture
  *   option `ownStack`), so these tests run one at a time alongside the `site` tests without either
  *   seeing the other's changes. They spend most of their time waiting for the website's caches
- *   (the maintenance flag 2 s, pages 3 s), which costs no CPU.
+ *   (pages 3 s, CMS content), which costs no CPU.
  *
  * Workers: `site` gets ASCENT_E2E_WORKERS, or else three quarters of the cores (at least one; the
  * stack's PostgreSQL, PostgREST and website run on the same machine); `global-state` one more.

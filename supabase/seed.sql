@@ -1,6 +1,7 @@
 -- Local and preview data for Ascent, a professional training institute on Kiambu Road, Nairobi.
 -- Runs once after the migrations (npm start, supabase db reset). Event dates are relative to
--- now() so that the past/upcoming split stays true whenever the database is seeded.
+-- today so that the past/upcoming split stays true whenever the database is seeded; their times
+-- are Nairobi times.
 
 -- Services: one row per /services/<slug> route of the site --------------------------------------
 
@@ -18,13 +19,13 @@ insert into public.services (slug, title, description, icon, is_published, sort_
    'Financial management training for finance teams and non-finance managers: budgeting, IFRS reporting, treasury management, tax compliance and public financial management.',
    'landmark', true, 40),
   ('governance-risk-excellence', 'Governance and Risk Excellence',
-   'Board governance, enterprise risk management, internal audit and compliance programs aligned with the Mwongozo code and the Capital Markets Authority corporate governance code.',
+   'Board governance, enterprise risk management, internal audit and compliance programmes aligned with the Mwongozo code and the Capital Markets Authority corporate governance code.',
    'shield-check', true, 50),
   ('agribusiness-training', 'Agribusiness Training',
    'Practical training for cooperatives, agro-processors and agricultural lenders: value chain development, post-harvest management, farm business planning and agricultural finance.',
    'sprout', true, 60),
   ('training-and-development', 'Training and Development',
-   'Training needs analysis, curriculum design and in-house programs built around each client''s competency framework, with evaluation of learning outcomes on the job.',
+   'Training needs analysis, curriculum design and in-house programmes built around each client''s competency framework, with evaluation of learning outcomes on the job.',
    'presentation', true, 70),
   ('hr-advisory', 'HR Advisory',
    'Human resource advisory on organisational design, job evaluation, performance management systems, HR policy manuals and compliance with the Employment Act.',
@@ -142,95 +143,105 @@ values
    'Write board papers, reports and e-mails that are read and acted on, and present with confidence to senior audiences.',
    '2 days', 'in-person', 29000.00, 'KES', true, 250);
 
--- Events: past and upcoming, relative to now() ------------------------------------------------
+-- Events: past and upcoming, relative to today in Nairobi -------------------------------------
+-- Each row gives its start and end as a day counted from today and a time of day, both in
+-- Nairobi (Africa/Nairobi, EAT, UTC+3): the seed means local times whatever the server's zone.
 
 insert into public.events
   (title, description, category, venue, mode, starts_at, ends_at, registration_url, is_published)
-values
+select
+  e.title, e.description, e.category, e.venue, e.mode,
+  ((nairobi.today + e.start_day) + e.start_time::time) at time zone 'Africa/Nairobi',
+  ((nairobi.today + e.end_day) + e.end_time::time) at time zone 'Africa/Nairobi',
+  e.registration_url, e.is_published
+from (select (now() at time zone 'Africa/Nairobi')::date as today) as nairobi
+cross join (values
   ('Nairobi Leadership Forum 2026',
    'A one-day forum where chief executives and senior public servants shared how they led their organisations through restructuring and tight budgets.',
    'Leadership', 'Ascent Training Centre, Kiambu Road, Nairobi', 'in-person',
-   date_trunc('day', now()) - interval '120 days' + interval '8 hours',
-   date_trunc('day', now()) - interval '120 days' + interval '17 hours', null, true),
+   -120, '08:00',
+   -120, '17:00', null, true),
   ('IFRS 17 Breakfast Briefing',
    'An early-morning briefing for insurance finance teams on the first full reporting cycle under IFRS 17 and the questions auditors asked.',
    'Finance', 'Westlands conference suite, Nairobi', 'in-person',
-   date_trunc('day', now()) - interval '95 days' + interval '7 hours',
-   date_trunc('day', now()) - interval '95 days' + interval '10 hours', null, true),
+   -95, '07:00',
+   -95, '10:00', null, true),
   ('Cybersecurity for Boards Webinar',
    'A 90-minute webinar on the cyber threats facing Kenyan organisations and the questions directors should put to management.',
    'Digital', 'Online (Zoom)', 'virtual',
-   date_trunc('day', now()) - interval '70 days' + interval '11 hours',
-   date_trunc('day', now()) - interval '70 days' + interval '12 hours 30 minutes', null, true),
+   -70, '11:00',
+   -70, '12:30', null, true),
   ('Dairy Value Chain Field Day',
    'A field day with dairy cooperatives in Kiambu County on milk quality, chilling centres and negotiating with processors.',
    'Agribusiness', 'Githunguri, Kiambu County', 'in-person',
-   date_trunc('day', now()) - interval '45 days' + interval '9 hours',
-   date_trunc('day', now()) - interval '45 days' + interval '16 hours', null, true),
+   -45, '09:00',
+   -45, '16:00', null, true),
   ('HR Practitioners Roundtable: Performance Contracting',
    'HR managers from state corporations compared how they set, cascade and review performance contracts.',
    'Human Resources', 'Ascent Training Centre, Kiambu Road, Nairobi', 'hybrid',
-   date_trunc('day', now()) - interval '21 days' + interval '14 hours',
-   date_trunc('day', now()) - interval '21 days' + interval '17 hours', null, true),
+   -21, '14:00',
+   -21, '17:00', null, true),
   ('Women in Leadership Networking Evening',
    'An evening of conversation and mentoring matches for alumnae of the Women in Leadership programme.',
    'Leadership', 'Ascent Training Centre, Kiambu Road, Nairobi', 'in-person',
-   date_trunc('day', now()) - interval '7 days' + interval '17 hours',
-   date_trunc('day', now()) - interval '7 days' + interval '20 hours', null, true),
+   -7, '17:00',
+   -7, '20:00', null, true),
   ('Governance and Risk Summit',
    'A two-day summit for directors, risk officers and internal auditors on risk appetite, board oversight of technology and the updated Mwongozo code.',
    'Governance & Risk', 'Upper Hill conference centre, Nairobi', 'in-person',
-   date_trunc('day', now()) + interval '12 days' + interval '8 hours',
-   date_trunc('day', now()) + interval '13 days' + interval '17 hours',
+   12, '08:00',
+   13, '17:00',
    'https://ascent.example/events/governance-risk-summit', true),
   ('Open Day: Training Programmes Showcase',
    'Meet our facilitators, sample short sessions from our leadership, finance and digital programmes and get help choosing a course.',
    'Open Day', 'Ascent Training Centre, Kiambu Road, Nairobi', 'in-person',
-   date_trunc('day', now()) + interval '19 days' + interval '9 hours',
-   date_trunc('day', now()) + interval '19 days' + interval '15 hours',
+   19, '09:00',
+   19, '15:00',
    'https://ascent.example/events/open-day', true),
   ('Data Analytics Masterclass',
    'A hands-on masterclass on turning operational data into dashboards that management actually uses. Bring a laptop with Excel or Power BI.',
    'Digital', 'Online (Microsoft Teams)', 'virtual',
-   date_trunc('day', now()) + interval '26 days' + interval '9 hours',
-   date_trunc('day', now()) + interval '26 days' + interval '13 hours',
+   26, '09:00',
+   26, '13:00',
    'https://ascent.example/events/data-analytics-masterclass', true),
   ('SACCO Leaders Breakfast',
    'SACCO chairpersons and managers discuss credit risk, member retention and the regulator''s latest guidance over breakfast.',
    'Agribusiness', 'Nakuru town conference venue', 'in-person',
-   date_trunc('day', now()) + interval '33 days' + interval '7 hours',
-   date_trunc('day', now()) + interval '33 days' + interval '10 hours',
+   33, '07:00',
+   33, '10:00',
    'https://ascent.example/events/sacco-leaders-breakfast', true),
   ('Public Finance Management Clinic for Counties',
    'A working clinic for county finance officers on budget absorption, pending bills and audit queries, with peer problem-solving sessions.',
    'Finance', 'Kisumu lakeside conference venue', 'hybrid',
-   date_trunc('day', now()) + interval '41 days' + interval '8 hours',
-   date_trunc('day', now()) + interval '42 days' + interval '16 hours',
+   41, '08:00',
+   42, '16:00',
    'https://ascent.example/events/pfm-clinic', true),
   ('Team Building Retreat: Lake Naivasha',
    'A two-day retreat combining outdoor challenges with facilitated sessions on trust and communication. Open to teams of 10 to 40.',
    'Team Building', 'Lake Naivasha lakeside retreat', 'in-person',
-   date_trunc('day', now()) + interval '55 days' + interval '9 hours',
-   date_trunc('day', now()) + interval '56 days' + interval '15 hours',
+   55, '09:00',
+   56, '15:00',
    'https://ascent.example/events/naivasha-retreat', true),
   ('SME Access to Finance Forum',
    'Small-business owners meet lenders, SACCOs and impact investors to understand what they look for in a loan or investment application.',
    'Enterprise', 'Ascent Training Centre, Kiambu Road, Nairobi', 'hybrid',
-   date_trunc('day', now()) + interval '68 days' + interval '9 hours',
-   date_trunc('day', now()) + interval '68 days' + interval '16 hours',
+   68, '09:00',
+   68, '16:00',
    'https://ascent.example/events/sme-finance-forum', true),
   ('AI at Work: Responsible Adoption Webinar',
    'How Kenyan organisations are setting policies for generative AI, protecting confidential data and training staff to check AI output.',
    'Digital', 'Online (Zoom)', 'virtual',
-   date_trunc('day', now()) + interval '80 days' + interval '11 hours',
-   date_trunc('day', now()) + interval '80 days' + interval '12 hours 30 minutes',
+   80, '11:00',
+   80, '12:30',
    'https://ascent.example/events/ai-at-work', true),
   -- A draft: visible to staff in /admin, hidden from the public site.
   ('Annual Alumni Gala (draft)',
    'Programme, venue and guest speakers still being confirmed.',
    'Alumni', 'To be confirmed, Nairobi', 'in-person',
-   date_trunc('day', now()) + interval '150 days' + interval '18 hours',
-   date_trunc('day', now()) + interval '150 days' + interval '22 hours', null, false);
+   150, '18:00',
+   150, '22:00', null, false)
+) as e (title, description, category, venue, mode, start_day, start_time, end_day, end_time,
+        registration_url, is_published);
 
 -- Impact metrics shown on the home page ------------------------------------------------------
 

@@ -21,8 +21,8 @@
  * - `setMaintenance(active: boolean, options?: { waitFor?: string[] })` — writes
  *   site_settings.maintenance_mode = {is_active} through the service role, then waits (up to 20 s)
  *   until the website answers accordingly (503 maintenance page, or not 503) on a cache-busting URL
- *   and on each path of `waitFor` (default ['/']): the server caches the flag for 2 s and rendered
- *   pages for up to 13 s. If the test leaves maintenance on, it is switched off again afterwards.
+ *   and on each path of `waitFor` (default ['/']): the server reads the flag for every request, so
+ *   this is at once. If the test leaves maintenance on, it is switched off again afterwards.
  *   Global state: use it only in `*.global.spec.ts` files (project `global-state`: its own stack,
  *   one test at a time; see playwright.config.ts).
  * - `setTheme(page: Page, theme: 'dark' | 'light')` — stores `theme` in localStorage before the

@@ -21,7 +21,7 @@ const CONTACT_QUERY = `*[_id == "siteSettings"][0]{ "heading": maintenance.headi
 const GATED = [...ROUTE_PATHS, '/cart', '/checkout', '/order-confirmation', '/no-such-page'];
 const EXEMPT = ['/admin', '/admin/events', '/login', '/maintenance-preview'];
 
-/** Polls a never-cached URL until its status satisfies `done` (the flag is cached 2 s). */
+/** Polls a never-cached URL until its status satisfies `done`. */
 async function waitForStatus(stack: StackInfo, done: (status: number) => boolean, timeoutMs = 10_000): Promise<number> {
   const began = Date.now();
   for (;;) {

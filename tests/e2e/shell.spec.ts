@@ -278,7 +278,7 @@ test.describe('desktop header', () => {
     await page.keyboard.press('Enter');
     await expect(about).toHaveAttribute('aria-expanded', 'true');
     await expect(submenu).toBeVisible();
-    await expect(submenu.getByRole('link')).toHaveCount(7);
+    await expect(submenu.getByRole('link')).toHaveCount(9);
     await page.keyboard.press('Escape');
     await expect(about).toHaveAttribute('aria-expanded', 'false');
     await expect(about).toBeFocused();
@@ -300,8 +300,8 @@ test.describe('desktop header', () => {
 
     // Tab moves through the open submenu and on; leaving it closes it.
     await page.keyboard.press('Enter');
-    for (let i = 0; i < 7; i += 1) await page.keyboard.press('Tab');
-    await expect(submenu.getByRole('link', { name: 'CSR' })).toBeFocused();
+    for (let i = 0; i < 9; i += 1) await page.keyboard.press('Tab');
+    await expect(submenu.getByRole('link', { name: 'Ascent Shield Insurance' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('button', { name: 'Our Services' })).toBeFocused();
     await expect(about).toHaveAttribute('aria-expanded', 'false');

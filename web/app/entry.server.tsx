@@ -1,8 +1,9 @@
 /**
- * React Router's Node entry (its default, see @react-router/dev config/defaults), plus two things:
- * the components of the server-rendered blocks (blocks/server-rendered.tsx) are provided here,
- * on the server only, so the browser's bundle never contains them; and a visitor's bad request
- * (404, a POST to a page) is not logged as a server error.
+ * React Router's Node entry (its default, see @react-router/dev config/defaults), plus three
+ * things: the components of the server-rendered blocks (blocks/server-rendered.tsx) are provided
+ * here, on the server only, so the browser's bundle never contains them; a visitor's bad request
+ * (404, a POST to a page) is not logged as a server error; and the maintenance check is exported
+ * for the production server's page cache (web/server/app-entry.ts).
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -11,6 +12,9 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { serverBlocks } from './blocks/server-blocks.server';
 import { ServerBlocks } from './blocks/server-rendered';
+
+/** While maintenance is on, the page cache replays nothing: the switch takes effect on the next request. */
+export { maintenanceActive } from './features/maintenance/maintenance.server';
 
 /** How long streamed parts (live rows) may take before the response ends without them. */
 export const streamTimeout = 5_000;

@@ -1,14 +1,16 @@
 /**
  * The website's production server: checks its settings before anything else, then serves static
- * client files (precompressed), then server-rendered pages through a short page cache, compressed
- * on the way out. Requests no page may see (TRACE, malformed URLs...) are answered by the request
- * guard first. Listens on HOST (default 127.0.0.1) and PORT (default 3000).
+ * client files (precompressed), then server-rendered pages through a short page cache (bypassed
+ * while maintenance is on), compressed on the way out. Requests no page may see (TRACE, malformed
+ * URLs...) are answered by the request guard first. Listens on HOST (default 127.0.0.1) and PORT
+ * (default 3000).
  */
 import { subscribe } from 'node:diagnostics_channel';
 import { join } from 'node:path';
 import { createRequestListener } from '@mjackson/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { CONTENT_CHANGED_CHANNEL } from '../app/config/content-changes.ts';
+import { maintenanceCheck } from './app-entry.ts';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
 import { createGuardedServer, reportFailure } from './request-guard.ts';
@@ -31,6 +33,8 @@ const cachedPage = createPageCache((request) => renderPage(request), {
   freshMs: 3_000,
   staleMs: 10_000,
   maxEntries: 1_000,
+  // Maintenance on or off takes effect on the next request, whatever the cache holds.
+  bypass: maintenanceCheck(build),
 });
 // The app's content listener announces published edits: the next request renders afresh.
 subscribe(CONTENT_CHANGED_CHANNEL, () => cachedPage.clear());

@@ -28,6 +28,45 @@ describe('page cache', () => {
     expect(next.headers.get('x-page-cache')).toBe('MISS');
   });
 
+  it('renders every request while the bypass check holds, and replays the cache again after', async () => {
+    let maintenance = false;
+    let answer = () => new Response('page', { status: 200 });
+    const render = vi.fn(async () => answer());
+    const handle = createPageCache(render, {
+      freshMs: 3_000,
+      staleMs: 10_000,
+      maxEntries: 10,
+      bypass: async () => maintenance,
+    });
+    await handle(get());
+    expect((await handle(get())).headers.get('x-page-cache')).toBe('HIT');
+
+    // Switched on: the very next request renders (the 503), though a fresh copy is cached.
+    maintenance = true;
+    answer = () => new Response('maintenance', { status: 503, headers: { 'cache-control': 'no-store' } });
+    const during = await handle(get());
+    expect(during.status).toBe(503);
+    expect(during.headers.get('x-page-cache')).toBeNull();
+    expect(render).toHaveBeenCalledTimes(2);
+
+    // Switched off: the next request is a page again.
+    maintenance = false;
+    answer = () => new Response('page', { status: 200 });
+    expect((await handle(get())).status).toBe(200);
+  });
+
+  it('serves from the cache when the bypass check itself fails', async () => {
+    const render = vi.fn(async () => new Response('page'));
+    const handle = createPageCache(render, {
+      freshMs: 3_000,
+      staleMs: 10_000,
+      maxEntries: 10,
+      bypass: () => Promise.reject(new Error('network')),
+    });
+    await handle(get());
+    expect((await handle(get())).headers.get('x-page-cache')).toBe('HIT');
+  });
+
   it('never caches requests with cookies or authorization', async () => {
     const render = vi.fn(async () => new Response('page'));
     const handle = createPageCache(render, { freshMs: 3_000, staleMs: 10_000, maxEntries: 10 });

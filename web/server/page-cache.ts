@@ -1,7 +1,9 @@
 /**
  * Caches rendered pages for anonymous GET requests: a fresh copy for 3 s, then served stale while
- * one re-render runs, so a page under load costs about one render per 3 s, and a content edit or
- * the maintenance flag shows within seconds. Responses marked no-store or private are not kept.
+ * one re-render runs, so a page under load costs about one render per 3 s, and a content edit
+ * shows within seconds. Responses marked no-store or private are not kept. A site-wide state that
+ * every page must show at once (maintenance) is checked before each request: while it holds,
+ * every request renders, so switching it on or off takes effect on the next request.
  */
 interface CachedPage {
   status: number;
@@ -15,6 +17,8 @@ export interface PageCacheOptions {
   freshMs: number;
   staleMs: number;
   maxEntries: number;
+  /** Asked before each cacheable request: true means render it, neither replaying nor storing a copy. */
+  bypass?: () => Promise<boolean>;
 }
 
 const cacheableStatuses = new Set([200, 301, 302, 307, 308, 404]);
@@ -63,8 +67,12 @@ export function createPageCache(render: (request: Request) => Promise<Response>,
     return response;
   }
 
+  /** A failed check is no reason to stop serving pages: the render reads the state itself. */
+  const bypassed = (): Promise<boolean> =>
+    options.bypass ? options.bypass().catch(() => false) : Promise.resolve(false);
+
   async function handle(request: Request): Promise<Response> {
-    if (!isCacheable(request)) return render(request);
+    if (!isCacheable(request) || (await bypassed())) return render(request);
     const key = request.url;
     const page = pages.get(key);
     const age = page ? Date.now() - page.storedAt : Infinity;

@@ -1,6 +1,6 @@
 /** What every block may need from the page around it: which hero is the page's h1, and the live rows. */
 import { createContext, useContext } from 'react';
-import type { LiveBlockType, LiveData, LiveResult, LiveRows } from './live/types';
+import type { LiveBlockType, LiveData, LiveRead, LiveRows } from './live/types';
 
 export interface PageContextValue {
   /** The `_key` of the hero that carries the page's h1 (the first hero), if any. */
@@ -14,11 +14,8 @@ export function useIsLeadHero(key: string): boolean {
   return useContext(PageContext).leadHeroKey === key;
 }
 
-/** The streamed rows of one live block, or undefined when the loader started no read for it. */
-export function useLiveRows<K extends LiveBlockType>(
-  type: K,
-  key: string,
-): Promise<LiveResult<LiveRows[K]>> | undefined {
+/** The read of one live block's rows, or undefined when the loader started no read for it. */
+export function useLiveRows<K extends LiveBlockType>(type: K, key: string): LiveRead<LiveRows[K]> | undefined {
   const live: LiveData | undefined = useContext(PageContext).live;
   return live?.[type][key];
 }

@@ -11,7 +11,8 @@
  * - a block first shown by a client-side navigation loads its component (one chunk per block),
  *   before the page shows (cms-page's clientLoader), so scroll restoration and hash links find
  *   the page whole;
- * - a click on a site link in the kept HTML navigates in the app (site-link-clicks.ts).
+ * - a click on a site link in the block navigates in the app, and one on a section link scrolls
+ *   smoothly below the header (site-link-clicks.ts).
  * The wrapper is `display: contents`, so layout and styles see the block's own elements.
  */
 import {
@@ -28,6 +29,7 @@ import {
   type MouseEventHandler,
 } from 'react';
 import { useNavigate } from 'react-router';
+import { useGoToSection } from '../features/navigation/use-hash-scroll';
 import { followSiteLink } from './site-link-clicks';
 import type { BlockProps, BlockType } from './types';
 
@@ -97,9 +99,10 @@ type Props = {
 function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
   const serverComponents = useContext(ServerBlocks);
   const navigate = useNavigate();
+  const goToSection = useGoToSection();
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     blockOnClick?.(event);
-    followSiteLink(event, navigate);
+    followSiteLink(event, navigate, goToSection);
   };
   const [keep, setKeep] = useState(() => !serverComponents && !hydrated);
   const wrapper = useRef<HTMLDivElement>(null);

@@ -9,6 +9,7 @@ import {
   type MetaDescriptor,
 } from 'react-router';
 import { loadLiveBlocks } from '../blocks/live/live-data.server';
+import { settleLiveData } from '../blocks/live/settle-live-data';
 import { PageBlocks } from '../blocks/page-blocks';
 import { preloadBlockCode } from '../blocks/registry';
 import { NotFound } from '../shell/not-found';
@@ -59,16 +60,35 @@ export function meta({ data, error }: Route.MetaArgs): MetaDescriptor[] {
   return [];
 }
 
+/** How long a back/forward navigation waits for the page's live rows before it shows without them. */
+const historyLiveRowsWaitMs = 2_000;
+
+/**
+ * A back/forward navigation: the browser has already moved to the entry's URL, whereas a link or
+ * a redirect changes the URL only once the new page's data is in. (A link to the page already
+ * shown matches too; waiting for its rows there does no harm.)
+ */
+function isHistoryTraversal(request: Request): boolean {
+  const target = new URL(request.url);
+  return target.pathname === window.location.pathname && target.search === window.location.search;
+}
+
 /**
  * Client-side navigations: the page's data from the server, and the code of its server-rendered
  * blocks (see blocks/server-rendered.tsx) before the page shows, so scroll restoration and hash
- * links find it whole. Not on the first page load, which hydrates with the server's data.
+ * links find it whole. Back and forward also wait for the live rows (settle-live-data.ts): the
+ * router restores the scroll position as the page renders. Not on the first page load, which
+ * hydrates with the server's data.
  */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const traversal = isHistoryTraversal(request);
   const data = await serverLoader();
-  // Without the code (offline, a new deployment) the blocks still load it as they render.
-  await preloadBlockCode(data.document.pageBuilder ?? []).catch(() => undefined);
-  return data;
+  const [live] = await Promise.all([
+    traversal ? settleLiveData(data.live, historyLiveRowsWaitMs) : data.live,
+    // Without the code (offline, a new deployment) the blocks still load it as they render.
+    preloadBlockCode(data.document.pageBuilder ?? []).catch(() => undefined),
+  ]);
+  return { ...data, live };
 }
 
 export default function CmsPage() {

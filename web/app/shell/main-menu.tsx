@@ -17,6 +17,14 @@ interface MenuProps {
   entries: readonly MenuEntry[];
   activeHref: string | null;
   variant: Variant;
+  /** Start with the submenu holding the active link open (the mobile menu, each time it opens). */
+  expandCurrent?: boolean;
+}
+
+/** The submenu entry holding the active link, if any. */
+function currentEntryKey(entries: readonly MenuEntry[], activeHref: string | null): string | null {
+  if (activeHref === null) return null;
+  return entries.find((entry) => entry.children.some((child) => child.href === activeHref))?.key ?? null;
 }
 
 type Current = 'page' | 'location' | 'true' | undefined;
@@ -28,9 +36,11 @@ function currentOf(href: string, activeHref: string | null, pathname: string): C
   return split && split.path === (pathname.replace(/\/+$/, '') || '/') ? 'page' : 'true';
 }
 
-export function MainMenu({ entries, activeHref, variant }: MenuProps) {
+export function MainMenu({ entries, activeHref, variant, expandCurrent = false }: MenuProps) {
   const { pathname, key: locationKey } = useLocation();
-  const [openKey, setOpenKey] = useState<string | null>(null);
+  const [openKey, setOpenKey] = useState<string | null>(() =>
+    expandCurrent ? currentEntryKey(entries, activeHref) : null,
+  );
   const listRef = useRef<HTMLUListElement>(null);
 
   // A navigation closes any open submenu (adjusted while rendering: the new page never shows it open).

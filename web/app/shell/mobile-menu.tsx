@@ -1,7 +1,8 @@
 /**
  * The mobile menu: a modal <dialog> (components/ui/use-modal-dialog.ts: the page behind inert and
- * still, Tab kept inside, Escape or the backdrop closing it, focus back on the menu button). The
- * parent owns `open` and closes it on navigation.
+ * still, Tab kept inside, Escape or the backdrop closing it, focus back on the menu button). It
+ * opens with the section holding the current page expanded. The parent owns `open` and closes it
+ * on navigation.
  */
 import { useRef, type MouseEvent, type RefObject } from 'react';
 import { useModalDialog } from '../components/ui/use-modal-dialog';
@@ -54,7 +55,14 @@ export function MobileMenu({ id, open, onClose, opener, entries, activeHref, tit
           </button>
         </div>
         <nav aria-label="Main" onClick={onMenuClick}>
-          <MainMenu entries={entries} activeHref={activeHref} variant="panel" />
+          {/* A fresh menu at each opening, with the section of the current page open. */}
+          <MainMenu
+            key={open ? 'open' : 'closed'}
+            entries={entries}
+            activeHref={activeHref}
+            variant="panel"
+            expandCurrent
+          />
         </nav>
       </div>
     </dialog>

@@ -42,6 +42,14 @@ describe('formatEventWhen', () => {
     expect(spaced(formatEventWhen('2026-12-31T22:30:00Z', '2026-12-31T22:30:00Z'))).toBe('Fri, 1 Jan 2027, 01:30 EAT');
     expect(calendarBadge('2026-12-31T22:30:00Z')).toEqual({ day: '1', month: 'Jan' });
   });
+
+  it('gives every month three letters in the badge, September included', () => {
+    const months = Array.from(
+      { length: 12 },
+      (_, index) => calendarBadge(`2026-${String(index + 1).padStart(2, '0')}-15T09:00:00Z`).month,
+    );
+    expect(months).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+  });
 });
 
 describe('eventStatus', () => {

@@ -39,12 +39,19 @@ export function formatEventWhen(startsAt: string, endsAt: string): string {
 }
 
 const badgeDay = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric' });
-const badgeMonth = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, month: 'short' });
+const badgeMonthNumber = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, month: 'numeric' });
 
-/** Day and short month of a moment in Nairobi: { day: '2', month: 'Dec' }. */
+/**
+ * Three letters for every month: the badges stand side by side, and en-KE's own short month for
+ * September is "Sept" (shown as SEPT beside AUG and OCT).
+ */
+const badgeMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** Day and three-letter month of a moment in Nairobi: { day: '2', month: 'Dec' }. */
 export function calendarBadge(at: string): { day: string; month: string } {
   const date = new Date(at);
-  return { day: badgeDay.format(date), month: badgeMonth.format(date) };
+  const month = badgeMonths[Number(badgeMonthNumber.format(date)) - 1] ?? '';
+  return { day: badgeDay.format(date), month };
 }
 
 /** Upcoming until it starts, ongoing until it ends, then past. */

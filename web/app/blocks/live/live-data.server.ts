@@ -14,7 +14,7 @@ import {
 import { courseJsonLd, eventJsonLd, type JsonLdContext } from '../../features/seo/json-ld.server';
 import type { PageBuilderBlock } from '../../lib/sanity/routable.server';
 import { calendarBadge, eventStatus, formatEventWhen, formatMetric, formatPrice, modeLabel } from './format';
-import type { EventItem, LiveData, LiveResult, ProgramItem } from './types';
+import type { EventItem, LiveResult, ProgramItem, StreamedLiveData } from './types';
 
 export function toEventItem(row: EventRow, now: Date, context: JsonLdContext): EventItem {
   const item: Omit<EventItem, 'jsonLd'> = {
@@ -65,10 +65,10 @@ export function loadLiveBlocks(
   blocks: readonly PageBuilderBlock[],
   context: JsonLdContext,
   now = new Date(),
-): LiveData {
-  const live: LiveData = { stats: {}, eventList: {}, programList: {}, serviceList: {} };
-  let metrics: LiveData['stats'][string] | undefined;
-  let services: LiveData['serviceList'][string] | undefined;
+): StreamedLiveData {
+  const live: StreamedLiveData = { stats: {}, eventList: {}, programList: {}, serviceList: {} };
+  let metrics: StreamedLiveData['stats'][string] | undefined;
+  let services: StreamedLiveData['serviceList'][string] | undefined;
   for (const block of blocks) {
     switch (block._type) {
       case 'stats':

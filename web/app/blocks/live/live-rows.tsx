@@ -4,13 +4,13 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { Await } from 'react-router';
-import type { LiveResult } from './types';
+import type { LiveRead, LiveResult } from './types';
 import '../../components/ui/ui.css';
 import '../blocks.css';
 
 type Props<Row> = {
-  /** Undefined when the loader started no read for the block. */
-  rows: Promise<LiveResult<Row[]>> | undefined;
+  /** Undefined when the loader started no read for the block; rows in hand render at once. */
+  rows: LiveRead<Row[]> | undefined;
   /** What is loading, for screen readers: "events". */
   what: string;
   empty: ReactNode;

@@ -69,5 +69,14 @@ export type LiveBlockType = keyof LiveRows;
  */
 export type LiveResult<Rows> = { rows: Rows } | { failed: true };
 
+/**
+ * A block's read: the promise the loader streams, or its outcome already in hand (a back/forward
+ * navigation waits for the rows before the page shows: see settle-live-data.ts).
+ */
+export type LiveRead<Rows> = Promise<LiveResult<Rows>> | LiveResult<Rows>;
+
 /** Per live block type, a promise of its read's outcome keyed by the block's `_key` (streamed by the loader). */
-export type LiveData = { [K in LiveBlockType]: Record<string, Promise<LiveResult<LiveRows[K]>>> };
+export type StreamedLiveData = { [K in LiveBlockType]: Record<string, Promise<LiveResult<LiveRows[K]>>> };
+
+/** What the blocks read: per live block type, its read keyed by the block's `_key`. */
+export type LiveData = { [K in LiveBlockType]: Record<string, LiveRead<LiveRows[K]>> };

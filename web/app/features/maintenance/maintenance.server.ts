@@ -1,9 +1,11 @@
-/** Reads the maintenance flag from Supabase; cached 2 s so a change takes effect within seconds. */
-import { createSwrCache } from '../../lib/cache';
+/**
+ * Reads the maintenance flag from Supabase, afresh for every request (lib/fresh-read.ts), so
+ * switching maintenance on or off takes effect on the next request; concurrent requests share
+ * reads. The production server's page cache asks it too, before replaying a page (web/server).
+ */
+import { createFreshRead } from '../../lib/fresh-read';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
 import { isMaintenanceActive } from './maintenance-flag';
-
-const cache = createSwrCache<boolean>({ freshMs: 2_000, maxStaleMs: 0 });
 
 async function readFlag(): Promise<boolean> {
   const { data, error } = await serverSupabase()
@@ -19,6 +21,4 @@ async function readFlag(): Promise<boolean> {
   return isMaintenanceActive(data?.setting_value);
 }
 
-export function maintenanceActive(): Promise<boolean> {
-  return cache.get('maintenance_mode', () => readFlag().catch(() => false));
-}
+export const maintenanceActive: () => Promise<boolean> = createFreshRead(() => readFlag().catch(() => false));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeHref, isExternalHref, normalisePath, sectionIdsForPath, splitHref } from './nav-links';
+import { activeHref, fragmentId, isExternalHref, normalisePath, sectionIdsForPath, splitHref } from './nav-links';
 
 const menu = [
   '/',
@@ -37,6 +37,14 @@ describe('hrefs', () => {
     expect(splitHref('#faq', '/services/')).toEqual({ path: '/services', hash: 'faq' });
     expect(splitHref('/events?x=1#past', '/')).toEqual({ path: '/events', hash: 'past' });
     expect(splitHref('https://example.com/#x', '/')).toBeNull();
+  });
+
+  it('reads any fragment as an id: decoded when it decodes, as written when it does not', () => {
+    expect(fragmentId('#a%20b')).toBe('a b');
+    expect(fragmentId('#100%')).toBe('100%');
+    expect(fragmentId('%E0%A4%A')).toBe('%E0%A4%A');
+    expect(fragmentId('#%E0%A4%85')).toBe('\u0905');
+    expect(splitHref('/about#100%', '/')).toEqual({ path: '/about', hash: '100%' });
   });
 
   it('lists the section ids linked on the current page', () => {

@@ -10,6 +10,19 @@ export interface SplitHref {
   hash: string;
 }
 
+/**
+ * A URL fragment as the element id it names: percent-escapes decoded, or the text as it is when
+ * they do not decode (`#100%`, `#%E0%A4%A`), as browsers do when they look for the target.
+ */
+export function fragmentId(fragment: string): string {
+  const raw = fragment.startsWith('#') ? fragment.slice(1) : fragment;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** `/x/` → `/x`; `''` → `/`. */
 export function normalisePath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -40,7 +53,7 @@ export function splitHref(href: string, currentPath: string): SplitHref | null {
   if (isExternalHref(href)) return null;
   const hashAt = href.indexOf('#');
   const beforeHash = hashAt === -1 ? href : href.slice(0, hashAt);
-  const hash = hashAt === -1 ? '' : decodeURIComponent(href.slice(hashAt + 1));
+  const hash = hashAt === -1 ? '' : fragmentId(href.slice(hashAt + 1));
   const path = beforeHash.split('?')[0] ?? '';
   return { path: normalisePath(path === '' ? currentPath : path), hash };
 }

@@ -14,7 +14,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType, type NavigateFunction } from 'react-router';
 import { HASH_SCROLL_DELAY_MS } from '../../config/shell';
-import { normalisePath } from './nav-links';
+import { fragmentId, normalisePath } from './nav-links';
 import { scrollToSection, scrollToTop } from './section-scroll';
 
 /** Navigation state: the section to scroll to once the new page shows. */
@@ -89,7 +89,7 @@ export function useHashScroll(): void {
     if (location.hash) {
       // Re-align the page the visit starts on; later, back/forward keeps the restored position.
       if (!initial && (isSectionScrolled(location.state) || navigationType === 'POP')) return;
-      const id = decodeURIComponent(location.hash.slice(1));
+      const id = fragmentId(location.hash);
       const timer = window.setTimeout(() => scrollToSection(id), HASH_SCROLL_DELAY_MS);
       return () => window.clearTimeout(timer);
     }

@@ -7,6 +7,7 @@ import { RESULTS_PER_GROUP, searchCatalogue } from './search-catalogue';
 interface Call {
   view: string;
   select?: string;
+  count?: string;
   or?: string;
   order?: string;
   limit?: number;
@@ -14,7 +15,7 @@ interface Call {
   signal?: AbortSignal;
 }
 
-type Reply = { data: unknown; error: null } | { data: null; error: { message: string } };
+type Reply = { data: unknown; error: null; count?: number } | { data: null; error: { message: string } };
 
 /** A client whose reads are answered by hand, so the test decides timing and outcome. */
 function fakeClient(answer: (call: Call) => Reply | Promise<Reply>) {
@@ -25,7 +26,11 @@ function fakeClient(answer: (call: Call) => Reply | Promise<Reply>) {
       const call: Call = { view };
       calls.push(call);
       const builder = {
-        select: (columns: string) => ((call.select = columns), builder),
+        select: (columns: string, options?: { count?: string }) => (
+          (call.select = columns),
+          (call.count = options?.count),
+          builder
+        ),
         or: (filter: string) => ((call.or = filter), builder),
         order: (column: string) => ((call.order = column), builder),
         limit: (count: number) => ((call.limit = count), builder),
@@ -66,13 +71,26 @@ describe('searchCatalogue', () => {
       },
     ]);
     expect(calls.every((call) => call.order === 'title' && call.limit === RESULTS_PER_GROUP)).toBe(true);
+    // Each read asks how many rows matched in all, not only the ones it returns.
+    expect(calls.every((call) => call.count === 'exact')).toBe(true);
     // postgrest-js would retry a network error for 7 s; the dialog reports it at once instead.
     expect(calls.every((call) => call.retry === false)).toBe(true);
     expect(results).toEqual({
-      events: rows.public_events,
-      programs: rows.public_training_programs,
-      services: rows.public_services,
+      events: { rows: rows.public_events, total: 1 },
+      programs: { rows: rows.public_training_programs, total: 1 },
+      services: { rows: rows.public_services, total: 1 },
     });
+  });
+
+  it('reports how many rows matched when the limit cut a group', async () => {
+    const { client } = fakeClient((call) => ({
+      data: rows[call.view],
+      error: null,
+      count: call.view === 'public_training_programs' ? 25 : 1,
+    }));
+    const results = await searchCatalogue(client, 'e');
+    expect(results.programs).toEqual({ rows: rows.public_training_programs, total: 25 });
+    expect(results.events.total).toBe(1);
   });
 
   it('issues the three reads together, before any answers', async () => {
@@ -105,7 +123,8 @@ describe('searchCatalogue', () => {
 
   it('makes no call for blank text', async () => {
     const { client, calls } = fakeClient(() => ({ data: [], error: null }));
-    expect(await searchCatalogue(client, ' \t ')).toEqual({ events: [], programs: [], services: [] });
+    const none = { rows: [], total: 0 };
+    expect(await searchCatalogue(client, ' \t ')).toEqual({ events: none, programs: none, services: none });
     expect(calls).toEqual([]);
   });
 
@@ -147,7 +166,11 @@ describe('searchCatalogue', () => {
         ? { data: [service, { ...service, id: 's2', slug: null }], error: null }
         : { data: [], error: null },
     );
-    expect(await searchCatalogue(client, 'x')).toEqual({ events: [], programs: [], services: [service] });
+    expect(await searchCatalogue(client, 'x')).toEqual({
+      events: { rows: [], total: 0 },
+      programs: { rows: [], total: 0 },
+      services: { rows: [service], total: 1 },
+    });
     expect(logged).toHaveBeenCalledExactlyOnceWith('[search: public_services] dropped a row without slug');
     logged.mockRestore();
   });

@@ -1,7 +1,8 @@
 /**
  * The search's three reads, issued together through the public views (index-backed for anon):
- * each matches the text literally and case-insensitively; if any read fails, the search fails.
- * Rows are typed from the generated `Database` by supabase-js's select-string inference.
+ * each matches the text literally and case-insensitively, returns its first RESULTS_PER_GROUP
+ * rows and how many matched in all; if any read fails, the search fails. Rows are typed from the
+ * generated `Database` by supabase-js's select-string inference.
  */
 import type { PostgrestResponse } from '@supabase/supabase-js';
 import type { DatabaseClient, NotNullColumn } from '../../lib/supabase/database';
@@ -26,28 +27,43 @@ function matching<Query extends SearchChain>(query: Query, filter: string, signa
   return query.or(filter).order('title').limit(RESULTS_PER_GROUP).retry(false).abortSignal(signal);
 }
 
-/** A read's rows, or its error thrown; every column a hit shows must hold a value. */
+/** Each read asks PostgREST for the number of matching rows too (Content-Range). */
+const withTotal = { count: 'exact' } as const;
+
+/**
+ * A read's rows and how many rows matched in all (more than the rows when the limit cut them),
+ * or its error thrown; every column a hit shows must hold a value.
+ */
 function hits<Row extends object, Column extends keyof Row & string>(
   view: string,
-  { data, error }: PostgrestResponse<Row>,
+  { data, error, count }: PostgrestResponse<Row>,
   required: readonly Column[],
 ) {
   if (error) throw new Error(`${view}: ${error.message}`);
-  return rowsWithValues(data, required, `search: ${view}`);
+  const rows = rowsWithValues(data, required, `search: ${view}`);
+  // Rows beyond the limit count; a row dropped for a missing value does not.
+  return { rows, total: rows.length + Math.max(0, (count ?? data.length) - data.length) };
 }
+
+/** A group with nothing to show: blank text makes no call. */
+const noHits = { rows: [], total: 0 };
 
 // Each hit's columns are NOT NULL in the view's table (`satisfies` keeps it so).
 async function searchEvents(client: DatabaseClient, text: string, signal: AbortSignal) {
   const filter = ilikeAnyFilter(['title', 'description'], text);
-  if (filter === null) return [];
-  const response = await matching(client.from('public_events').select('id, title, description'), filter, signal);
+  if (filter === null) return noHits;
+  const response = await matching(
+    client.from('public_events').select('id, title, description', withTotal),
+    filter,
+    signal,
+  );
   return hits('public_events', response, ['id', 'title', 'description'] satisfies NotNullColumn<'events'>[]);
 }
 
 async function searchPrograms(client: DatabaseClient, text: string, signal: AbortSignal) {
   const filter = ilikeAnyFilter(['title', 'category', 'focus'], text);
-  if (filter === null) return [];
-  const query = client.from('public_training_programs').select('id, title, category, focus');
+  if (filter === null) return noHits;
+  const query = client.from('public_training_programs').select('id, title, category, focus', withTotal);
   const response = await matching(query, filter, signal);
   const required = ['id', 'title', 'category', 'focus'] satisfies NotNullColumn<'training_programs'>[];
   return hits('public_training_programs', response, required);
@@ -55,9 +71,9 @@ async function searchPrograms(client: DatabaseClient, text: string, signal: Abor
 
 async function searchServices(client: DatabaseClient, text: string, signal: AbortSignal) {
   const filter = ilikeAnyFilter(['title', 'description'], text);
-  if (filter === null) return [];
+  if (filter === null) return noHits;
   const response = await matching(
-    client.from('public_services').select('id, title, description, slug'),
+    client.from('public_services').select('id, title, description, slug', withTotal),
     filter,
     signal,
   );
@@ -93,5 +109,5 @@ export async function searchCatalogue(client: DatabaseClient, text: string, sign
   }
 }
 
-/** What a search finds, per group: the selected columns of its view, each holding a value. */
+/** What a search finds, per group: its rows (the selected columns, each holding a value) and how many matched. */
 export type SearchResults = Awaited<ReturnType<typeof searchCatalogue>>;

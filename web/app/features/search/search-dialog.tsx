@@ -1,6 +1,7 @@
 /**
  * The search dialog (loaded on first use): a modal that searches events, training programs and
- * services together, shows a spinner while the reads run, and the grouped results or a message.
+ * services together, shows a spinner while the reads run, and the grouped results or a message;
+ * a group cut at the search's limit says how many matched and links to the rest.
  * It lives only while open, so closing clears the query and the results.
  */
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
@@ -8,7 +9,7 @@ import { Link } from 'react-router';
 import { useModalDialog } from '../../components/ui/use-modal-dialog';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { searchCatalogue } from './search-catalogue';
-import { initialSearchState, searchReducer } from './search-results';
+import { foundText, initialSearchState, searchReducer } from './search-results';
 import './search-dialog.css';
 
 export const SEARCH_FAILED = 'Failed to perform search. Please try again.';
@@ -50,7 +51,7 @@ export default function SearchDialog({ productName, onClose, opener }: Props) {
     getBrowserSupabase()
       .then((client) => searchCatalogue(client, text, controller.signal))
       .then(
-        (results) => dispatch({ type: 'success', id, results }),
+        (results) => dispatch({ type: 'success', id, query: text, results }),
         (error: unknown) => {
           if (!controller.signal.aborted) console.error('[search] failed:', error);
           dispatch({ type: 'failure', id });
@@ -117,9 +118,7 @@ export default function SearchDialog({ productName, onClose, opener }: Props) {
           ) : null}
           {state.status === 'results' && state.groups.length === 0 ? <p>{NO_RESULTS}</p> : null}
           {state.status === 'results' && state.groups.length > 0 ? (
-            <span className="search-sr-only">
-              {state.groups.reduce((sum, group) => sum + group.items.length, 0)} results found
-            </span>
+            <span className="search-sr-only">{foundText(state.groups)}</span>
           ) : null}
         </div>
         {state.status === 'error' ? (
@@ -132,6 +131,11 @@ export default function SearchDialog({ productName, onClose, opener }: Props) {
             {state.groups.map((group) => (
               <section key={group.key} aria-labelledby={`${ids}-${group.key}`}>
                 <h3 id={`${ids}-${group.key}`}>{group.heading}</h3>
+                {group.more ? (
+                  <p className="search-group-count">
+                    Showing {group.items.length} of {group.total} matches.
+                  </p>
+                ) : null}
                 <ul>
                   {group.items.map((item) => (
                     <li key={item.id}>
@@ -142,6 +146,13 @@ export default function SearchDialog({ productName, onClose, opener }: Props) {
                     </li>
                   ))}
                 </ul>
+                {group.more ? (
+                  <p className="search-group-more">
+                    <Link to={group.more.href} onClick={onClose}>
+                      {group.more.label}
+                    </Link>
+                  </p>
+                ) : null}
               </section>
             ))}
           </div>

@@ -1,6 +1,7 @@
 /** Image URLs: base URL per environment, crop-aware sizes, srcset steps that never upscale, aspect cuts. */
 import { describe, expect, it } from 'vitest';
 import {
+  aspectKeepingHotspot,
   assetDimensions,
   croppedDimensions,
   imageBaseUrl,
@@ -111,6 +112,35 @@ describe('imageSources', () => {
     // The hotspot sits right of centre, so the square is cut from the right-hand side.
     const [left] = (last.get('rect') ?? '').split(',').map(Number);
     expect(left).toBeGreaterThan(350);
+  });
+
+  it('widens a cut just enough to keep a wide hotspot whole, and the rect holds it', () => {
+    // Words from x 140 to 1420 of 1600: a 4:3 cut (1200 wide) would lose some of them.
+    const hotspot = { _type: 'sanity.imageHotspot' as const, x: 0.5, y: 0.5, width: 0.8, height: 0.5 };
+    const sources = imageSources(local, image({ hotspot }), { aspectRatio: 4 / 3, maxWidth: 1280 })!;
+    expect(sources.width / sources.height).toBeCloseTo(1280 / 900, 2);
+    const [left, , width] = (params(sources.src).get('rect') ?? '').split(',').map(Number);
+    expect(left).toBeLessThanOrEqual(160);
+    expect(left! + width!).toBeGreaterThanOrEqual(1440);
+  });
+
+  it('keeps the preferred shape when the hotspot fits in it', () => {
+    const hotspot = { _type: 'sanity.imageHotspot' as const, x: 0.7, y: 0.5, width: 0.4, height: 0.3 };
+    const sources = imageSources(local, image({ hotspot }), { aspectRatio: 4 / 3, maxWidth: 1280 })!;
+    expect(sources.width / sources.height).toBeCloseTo(4 / 3, 2);
+    const [left, , width] = (params(sources.src).get('rect') ?? '').split(',').map(Number);
+    // Centred on the hotspot (x 1120), kept inside the picture: 400..1600.
+    expect([left, left! + width!]).toEqual([400, 1600]);
+  });
+
+  it('narrows a tall cut for a tall hotspot, within the editor crop', () => {
+    const full = { width: 1600, height: 900 };
+    const hotspot = { _type: 'sanity.imageHotspot' as const, x: 0.5, y: 0.5, width: 0.1, height: 1 };
+    // A 1:2 cut of 1600x900 is 450x900 at most: it already holds a hotspot 900 tall.
+    expect(aspectKeepingHotspot(0.5, full, full, hotspot)).toBe(0.5);
+    // A 3:1 cut would be 1600x533: the hotspot needs the full height, so 1600/900 at the widest.
+    expect(aspectKeepingHotspot(3, full, full, hotspot)).toBeCloseTo(1600 / 900);
+    expect(aspectKeepingHotspot(3, full, full, null)).toBe(3);
   });
 
   it('keeps the editor crop as a rect', () => {

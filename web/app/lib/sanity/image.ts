@@ -1,7 +1,9 @@
 /**
  * Image URLs from Sanity's image API: one builder per configured project, dataset and API host
  * (locally the content lake, hosted: cdn.sanity.io), and the src/srcset/size set for an <img>
- * that keeps the editor's crop and hotspot. Pure, so it runs the same on the server and client.
+ * that keeps the editor's crop and hotspot: a cut to another shape is centred on the hotspot and
+ * never cuts into it (the hotspot is the part that must stay in view, such as the words in an
+ * illustration). Pure, so it runs the same on the server and client.
  */
 import { createImageUrlBuilder, type SanityImageObject } from '@sanity/image-url';
 import type { SanityImageCrop, SanityImageHotspot } from './sanity.types';
@@ -66,8 +68,31 @@ export function croppedDimensions(image: SanityImageValue): { width: number; hei
   };
 }
 
+/**
+ * The shape to cut a picture to: `preferred`, made just wide (or tall) enough that the editor's
+ * hotspot fits whole in the largest cut of that shape. Sanity's hotspot is relative to the whole
+ * asset; the cut is taken from the editor's crop (`cropped`).
+ */
+export function aspectKeepingHotspot(
+  preferred: number,
+  asset: { width: number; height: number },
+  cropped: { width: number; height: number },
+  hotspot: SanityImageHotspot | null | undefined,
+): number {
+  if (!hotspot) return preferred;
+  const hotspotWidth = Math.min(hotspot.width * asset.width, cropped.width);
+  const hotspotHeight = Math.min(hotspot.height * asset.height, cropped.height);
+  // Narrower than the crop, a cut is the crop's full height; wider, its full width.
+  const narrowest = hotspotWidth / cropped.height;
+  const widest = cropped.width / Math.max(1, hotspotHeight);
+  return Math.min(Math.max(preferred, narrowest), widest);
+}
+
 export interface ImageSourceOptions {
-  /** Width / height to cut the picture to (around the hotspot); default: its own (cropped) shape. */
+  /**
+   * Width / height to cut the picture to, around the hotspot and widened or narrowed as far as the
+   * hotspot needs (aspectKeepingHotspot); default: its own (cropped) shape.
+   */
   aspectRatio?: number;
   /** The widest rendition worth offering, in pixels (about 2x the largest CSS width). */
   maxWidth?: number;
@@ -109,7 +134,10 @@ export function imageSources(
   const cropped = croppedDimensions(image);
   if (!image.asset || !cropped) return null;
   const asset = image.asset;
-  const aspectRatio = options.aspectRatio ?? cropped.width / cropped.height;
+  const full = assetDimensions(asset) ?? cropped;
+  const aspectRatio = options.aspectRatio
+    ? aspectKeepingHotspot(options.aspectRatio, full, cropped, image.hotspot)
+    : cropped.width / cropped.height;
   // Cutting to another shape can only use as many pixels as the narrower side allows.
   const available = Math.min(cropped.width, cropped.height * aspectRatio);
   const widths = srcSetWidths(available, options.maxWidth ?? 2560);
@@ -117,7 +145,7 @@ export function imageSources(
     .image(source({ ...image, asset }))
     .auto('format');
   const urlFor = (width: number) =>
-    options.aspectRatio
+    options.aspectRatio !== undefined
       ? base
           .width(width)
           .height(Math.round(width / aspectRatio))

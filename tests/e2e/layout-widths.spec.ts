@@ -1,0 +1,110 @@
+/**
+ * Layout at the widths visitors use: the maintenance page's contact bullets sit next to their text
+ * (or there are none), impact figures stay inside their cards at 1200-1440 px, programme fees stay
+ * inside their cards at 320 px, and the header logo has no text smaller than 12 px and fits the
+ * header from 320 px up.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { openLoaded } from './support/hydrated.ts';
+
+/** How far each element's text reaches past the content box of its nearest `container` (0: inside). */
+function overflowPast(page: Page, textSelector: string, container: string) {
+  return page.evaluate(
+    ({ textSelector, container }) =>
+      [...document.querySelectorAll(textSelector)].map((element) => {
+        const card = element.closest(container);
+        if (!card) throw new Error(`${textSelector} outside ${container}`);
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const text = range.getBoundingClientRect();
+        const box = card.getBoundingClientRect();
+        const style = getComputedStyle(card);
+        const right = box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+        const left = box.left + parseFloat(style.paddingLeft) + parseFloat(style.borderLeftWidth);
+        return {
+          text: element.textContent ?? '',
+          past: Math.max(0, Math.round(text.right - right), Math.round(left - text.left)),
+        };
+      }),
+    { textSelector, container },
+  );
+}
+
+test('the maintenance page shows its e-mail and phone without bullets far from the text', async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openLoaded(page, '/maintenance-preview');
+    const items = await page.locator('.maintenance-contacts li').evaluateAll((lis) =>
+      lis.map((li) => {
+        const range = document.createRange();
+        range.selectNodeContents(li);
+        return {
+          text: li.textContent ?? '',
+          bullet: getComputedStyle(li).listStyleType !== 'none',
+          textStartsAfter: Math.round(range.getClientRects()[0]!.left - li.getBoundingClientRect().left),
+        };
+      }),
+    );
+    expect(items).toHaveLength(2);
+    for (const item of items) {
+      // An outside bullet sits just left of the item's box: the text must start right after it.
+      if (item.bullet) expect(item.textStartsAfter, `${width} px: ${item.text}`).toBeLessThanOrEqual(24);
+    }
+  }
+});
+
+for (const width of [1200, 1280, 1366, 1440]) {
+  test(`at ${width} px the impact figures stay inside their cards`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openLoaded(page, '/');
+    await expect(page.locator('.stat__value').first()).toBeVisible();
+    const figures = await overflowPast(page, '.stat__value', '.stat');
+    expect(figures.length).toBeGreaterThan(3);
+    expect(figures.filter((figure) => figure.past > 0)).toEqual([]);
+  });
+}
+
+for (const path of ['/training', '/services/enterprise-development']) {
+  test(`at 320 px the fees on ${path} stay inside their cards`, async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await openLoaded(page, path);
+    await expect(page.locator('.program__price').first()).toBeVisible();
+    const fees = await overflowPast(page, '.program__price', '.program');
+    expect(fees.some((fee) => fee.text.startsWith('KES'))).toBe(true);
+    expect(fees.filter((fee) => fee.past > 0)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+}
+
+test('the header logo has no text under 12 px and fits the header at every width', async ({ page, request }) => {
+  for (const width of [1280, 1200, 1024, 768, 390, 375, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openLoaded(page, '/');
+    const logo = page.locator('header.site-header img.site-header__logo');
+    const src = await logo.getAttribute('src');
+    if (!src) throw new Error('the header logo has no src');
+    const svg = await (await request.get(src)).text();
+    const sizes = await logo.evaluate((img: HTMLImageElement, source) => {
+      const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+      const root = doc.documentElement;
+      const viewBoxHeight = Number(
+        (root.getAttribute('viewBox') ?? '').split(/[\s,]+/)[3] ?? root.getAttribute('height'),
+      );
+      const style = getComputedStyle(img);
+      const drawnHeight = img.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      return [...doc.querySelectorAll('text')].map((text) => ({
+        text: text.textContent ?? '',
+        px: (Number.parseFloat(text.getAttribute('font-size') ?? '16') * drawnHeight) / viewBoxHeight,
+      }));
+    }, svg);
+    for (const size of sizes) expect(size.px, `${width} px: "${size.text}"`).toBeGreaterThanOrEqual(12);
+    // The wordmark and the four controls share one row without pushing the page wider.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    const menuRight = await page.evaluate(() => {
+      const actions = document.querySelector('.site-header__actions')!.getBoundingClientRect();
+      return actions.right;
+    });
+    expect(menuRight, `${width} px`).toBeLessThanOrEqual(width);
+  }
+});
