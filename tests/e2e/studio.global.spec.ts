@@ -191,9 +191,21 @@ test('search for a document by its title', async () => {
     .getByRole('button', { name: /search/i })
     .first()
     .click();
+  // The list re-renders as each keystroke's search answers: wait for the whole word's answer, and
+  // only then click a result (an earlier answer re-rendering the list could move another under the mouse).
+  const answered = page.waitForResponse((response) => {
+    const request = response.request();
+    return (
+      response.url().includes('/data/query/') &&
+      /accreditation/i.test(decodeURIComponent(`${request.url()} ${request.postData() ?? ''}`))
+    );
+  });
   await page.keyboard.type('Accreditation');
+  await answered;
   // A search result names its type ("Page"); the desk's own list behind the search does not.
-  await page.getByRole('option').filter({ hasText: 'Accreditation' }).filter({ hasText: /Page$/ }).first().click();
+  const result = page.getByRole('option').filter({ hasText: 'Accreditation' }).filter({ hasText: /Page$/ }).first();
+  await expect(result).toBeVisible();
+  await result.click();
   await expect(page).toHaveURL(/page-about-accreditation/);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Accreditation');
 });
