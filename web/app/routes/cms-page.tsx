@@ -12,7 +12,8 @@ import { loadLiveBlocks } from '../blocks/live/live-data.server';
 import { PageBlocks } from '../blocks/page-blocks';
 import { preloadBlockCode } from '../blocks/registry';
 import { NotFound } from '../shell/not-found';
-import { documentForPath } from '../config/routes-table';
+import { CATALOGUE_PATH, documentForPath } from '../config/routes-table';
+import { catalogueFilter } from '../features/catalogue/catalogue-filter';
 import { publicEnv } from '../config/env.server';
 import { documentMeta, notFoundMeta, rootMeta } from '../features/seo/route-meta.server';
 import { findRedirect } from '../lib/sanity/redirects.server';
@@ -21,7 +22,7 @@ import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.se
 import type { Route } from './+types/cms-page';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { pathname } = new URL(request.url);
+  const { pathname, searchParams } = new URL(request.url);
   const target = documentForPath(pathname);
   // The root and the layout read these too; the reads are cached (lib/sanity/fetch.server.ts).
   const [document, settings, navigation] = await Promise.all([
@@ -38,7 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       document,
       meta: documentMeta({ document: { ...document, summary }, settings, siteUrl, menu: navigation, parent: siteMeta }),
       // Live rows (events, programs, services, metrics) are not awaited: they stream into their blocks.
-      live: loadLiveBlocks(document.pageBuilder ?? [], { siteUrl, instituteName: settings.instituteName }),
+      live: loadLiveBlocks(
+        document.pageBuilder ?? [],
+        { siteUrl, instituteName: settings.instituteName },
+        // The catalogue's program lists follow the URL's filter (?q=, ?category=).
+        { catalogue: target === documentForPath(CATALOGUE_PATH) ? catalogueFilter(searchParams) : undefined },
+      ),
     };
   }
   const moved = await findRedirect(pathname, request.method);

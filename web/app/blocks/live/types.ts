@@ -1,4 +1,5 @@
 /** What live blocks receive from the loader: rows from Supabase, shaped and formatted on the server. */
+import type { CatalogueFilter } from '../../features/catalogue/catalogue-filter';
 import type { JsonLd } from '../../features/seo/types';
 
 export type EventStatus = 'upcoming' | 'ongoing' | 'past';
@@ -27,6 +28,8 @@ export interface ProgramItem {
   id: string;
   title: string;
   slug: string;
+  /** The program's own page: /training/<slug>. */
+  href: string;
   category: string;
   focus: string;
   description: string;
@@ -69,5 +72,17 @@ export type LiveBlockType = keyof LiveRows;
  */
 export type LiveResult<Rows> = { rows: Rows } | { failed: true };
 
-/** Per live block type, a promise of its read's outcome keyed by the block's `_key` (streamed by the loader). */
-export type LiveData = { [K in LiveBlockType]: Record<string, Promise<LiveResult<LiveRows[K]>>> };
+/** A filterable program list (the /training catalogue): the URL's filter and the categories to choose from. */
+export interface CatalogueState {
+  filter: CatalogueFilter;
+  categories: Promise<LiveResult<string[]>>;
+}
+
+/**
+ * Per live block type, a promise of its read's outcome keyed by the block's `_key` (streamed by the
+ * loader); `catalogue` holds the filter of each program list the URL filters.
+ */
+export type LiveData = LiveReads & { catalogue: Record<string, CatalogueState> };
+
+/** The reads of LiveData alone, indexable by block type. */
+export type LiveReads = { [K in LiveBlockType]: Record<string, Promise<LiveResult<LiveRows[K]>>> };
