@@ -95,6 +95,61 @@ export type Database = {
         }
         Relationships: []
       }
+      mail_outbox: {
+        Row: {
+          attempts: number
+          claim_id: string | null
+          created_at: string
+          id: string
+          kind: string
+          last_error: string | null
+          lease_until: string | null
+          next_attempt_at: string
+          order_id: string | null
+          recipient: string | null
+          sent_at: string | null
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          attempts?: number
+          claim_id?: string | null
+          created_at?: string
+          id?: string
+          kind: string
+          last_error?: string | null
+          lease_until?: string | null
+          next_attempt_at?: string
+          order_id?: string | null
+          recipient?: string | null
+          sent_at?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          attempts?: number
+          claim_id?: string | null
+          created_at?: string
+          id?: string
+          kind?: string
+          last_error?: string | null
+          lease_until?: string | null
+          next_attempt_at?: string
+          order_id?: string | null
+          recipient?: string | null
+          sent_at?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "mail_outbox_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       newsletter_subscribers: {
         Row: {
           created_at: string
@@ -124,7 +179,10 @@ export type Database = {
           created_at: string
           currency: string
           id: string
+          intake_id: string | null
+          line_total: number | null
           order_id: string
+          position: number
           program_id: string | null
           quantity: number
           title: string
@@ -134,7 +192,10 @@ export type Database = {
           created_at?: string
           currency: string
           id?: string
+          intake_id?: string | null
+          line_total?: never
           order_id: string
+          position: number
           program_id?: string | null
           quantity?: number
           title: string
@@ -144,13 +205,28 @@ export type Database = {
           created_at?: string
           currency?: string
           id?: string
+          intake_id?: string | null
+          line_total?: never
           order_id?: string
+          position?: number
           program_id?: string | null
           quantity?: number
           title?: string
           unit_price?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "order_items_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "program_intakes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_items_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "public_program_intakes"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "order_items_order_id_fkey"
             columns: ["order_id"]
@@ -171,50 +247,166 @@ export type Database = {
           },
         ]
       }
+      order_participants: {
+        Row: {
+          created_at: string
+          email: string | null
+          full_name: string
+          id: string
+          order_item_id: string
+          position: number
+        }
+        Insert: {
+          created_at?: string
+          email?: string | null
+          full_name: string
+          id?: string
+          order_item_id: string
+          position: number
+        }
+        Update: {
+          created_at?: string
+          email?: string | null
+          full_name?: string
+          id?: string
+          order_item_id?: string
+          position?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_participants_order_item_id_fkey"
+            columns: ["order_item_id"]
+            referencedRelation: "order_items"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       orders: {
         Row: {
+          client_key: string
+          confirmation_token: string
           created_at: string
           currency: string
           customer_email: string
           customer_name: string
           customer_phone: string | null
           id: string
+          idempotency_key: string
           kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_submitted_at: string | null
           organisation: string | null
+          payment_method: string
+          po_number: string | null
+          reference: string
+          request_hash: string
           status: string
+          terms_accepted_at: string
           total_kes: number
           total_usd: number
           updated_at: string
         }
         Insert: {
+          client_key: string
+          confirmation_token: string
           created_at?: string
           currency?: string
           customer_email: string
           customer_name: string
           customer_phone?: string | null
           id?: string
+          idempotency_key: string
           kes_per_usd?: number
+          mpesa_code?: string | null
+          mpesa_code_submitted_at?: string | null
           organisation?: string | null
+          payment_method: string
+          po_number?: string | null
+          reference: string
+          request_hash: string
           status?: string
+          terms_accepted_at: string
           total_kes?: number
           total_usd?: number
           updated_at?: string
         }
         Update: {
+          client_key?: string
+          confirmation_token?: string
           created_at?: string
           currency?: string
           customer_email?: string
           customer_name?: string
           customer_phone?: string | null
           id?: string
+          idempotency_key?: string
           kes_per_usd?: number
+          mpesa_code?: string | null
+          mpesa_code_submitted_at?: string | null
           organisation?: string | null
+          payment_method?: string
+          po_number?: string | null
+          reference?: string
+          request_hash?: string
           status?: string
+          terms_accepted_at?: string
           total_kes?: number
           total_usd?: number
           updated_at?: string
         }
         Relationships: []
+      }
+      program_intakes: {
+        Row: {
+          capacity: number
+          created_at: string
+          ends_on: string
+          id: string
+          is_online: boolean
+          is_published: boolean
+          program_id: string
+          starts_on: string
+          updated_at: string
+          venue: string | null
+        }
+        Insert: {
+          capacity: number
+          created_at?: string
+          ends_on: string
+          id?: string
+          is_online?: boolean
+          is_published?: boolean
+          program_id: string
+          starts_on: string
+          updated_at?: string
+          venue?: string | null
+        }
+        Update: {
+          capacity?: number
+          created_at?: string
+          ends_on?: string
+          id?: string
+          is_online?: boolean
+          is_published?: boolean
+          program_id?: string
+          starts_on?: string
+          updated_at?: string
+          venue?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "program_intakes_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "public_training_programs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "program_intakes_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "training_programs"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       services: {
         Row: {
@@ -383,6 +575,33 @@ export type Database = {
         }
         Relationships: []
       }
+      public_program_intakes: {
+        Row: {
+          capacity: number | null
+          ends_on: string | null
+          id: string | null
+          is_online: boolean | null
+          program_id: string | null
+          program_slug: string | null
+          seats_left: number | null
+          starts_on: string | null
+          venue: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "program_intakes_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "public_training_programs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "program_intakes_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "training_programs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       public_services: {
         Row: {
           description: string | null
@@ -454,7 +673,67 @@ export type Database = {
       }
     }
     Functions: {
-      [_ in never]: never
+      claim_mail_outbox: {
+        Args: { batch_size?: number; lease_seconds?: number }
+        Returns: {
+          attempts: number
+          claim_id: string | null
+          created_at: string
+          id: string
+          kind: string
+          last_error: string | null
+          lease_until: string | null
+          next_attempt_at: string
+          order_id: string | null
+          recipient: string | null
+          sent_at: string | null
+          status: string
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "mail_outbox"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      complete_mail_outbox: {
+        Args: { claim: string; message_id: string }
+        Returns: boolean
+      }
+      create_order: {
+        Args: {
+          accepted_terms: boolean
+          buyer_email: string
+          buyer_name: string
+          buyer_phone: string
+          idempotency_key: string
+          items: Json
+          organisation?: string
+          payment_method: string
+          po_number?: string
+        }
+        Returns: {
+          reference: string
+          replayed: boolean
+          token: string
+        }[]
+      }
+      fail_mail_outbox: {
+        Args: {
+          claim: string
+          error: string
+          message_id: string
+          retry: boolean
+        }
+        Returns: string
+      }
+      get_order: { Args: { token: string }; Returns: Json }
+      order_document: { Args: { order_id: string }; Returns: Json }
+      submit_mpesa_code: {
+        Args: { code: string; token: string }
+        Returns: Json
+      }
     }
     Enums: {
       [_ in never]: never

@@ -246,3 +246,58 @@ insert into public.impact_metrics (label, value, suffix, sort_order, is_publishe
 
 insert into public.site_settings (setting_key, setting_value) values
   ('maintenance_mode', '{"is_active": false}');
+
+-- Program intakes: two upcoming runs for most programs (a third for the first few), none for the
+-- last three (they sell as "next available intake"). Dates are relative to today in Nairobi and
+-- start on Mondays; online programs meet online, the others at the training centre. -------------
+
+insert into public.program_intakes (program_id, starts_on, ends_on, is_online, venue, capacity, is_published)
+select p.id, s.starts_on,
+       s.starts_on + case
+         when p.duration ~ '^[0-9]+ weeks?' then (substring(p.duration from '^[0-9]+')::integer * 7 - 2)
+         when p.duration ~ '^[0-9]+ days?' then (substring(p.duration from '^[0-9]+')::integer - 1)
+         else 0 end,
+       p.delivery_mode = 'virtual',
+       case when p.delivery_mode = 'virtual' then null else 'Ascent Training Centre, Kiambu Road, Nairobi' end,
+       case when p.delivery_mode = 'virtual' then 40 else 25 end,
+       true
+from (select *, (row_number() over (order by sort_order))::integer as n from public.training_programs) p
+cross join lateral (
+  select (date_trunc('week', (now() at time zone 'Africa/Nairobi')::date + 14 + (p.n % 4)::integer * 7)::date + k * 56) as starts_on
+  from generate_series(0, case when p.n <= 5 then 2 else 1 end) as k
+) s
+where p.n <= (select count(*) - 3 from public.training_programs);
+
+-- A FULL intake: Women in Leadership's first run (12 seats), booked out by one company's order.
+update public.program_intakes set capacity = 12
+where id = (select i.id from public.program_intakes i join public.training_programs p on p.id = i.program_id
+            where p.slug = 'women-in-leadership' order by i.starts_on limit 1);
+
+insert into private.order_reference_counters (year, last_number)
+values (extract(year from now() at time zone 'Africa/Nairobi')::integer, 1);
+
+with seed_order as (
+  insert into public.orders (customer_name, customer_email, customer_phone, organisation, po_number, payment_method,
+                             currency, terms_accepted_at, reference, confirmation_token, idempotency_key,
+                             request_hash, client_key)
+  values ('Grace Wanjiku', 'grace.wanjiku@ascent.example', '+254712000111', 'Kenya Women Leaders Network', 'PO-2026-0042',
+          'invoice', 'KES', now(),
+          format('ASC-%s-000001', extract(year from now() at time zone 'Africa/Nairobi')::integer),
+          translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/=', '-_'),
+          gen_random_uuid(), md5('seed'), 'seed')
+  returning id
+), seed_item as (
+  insert into public.order_items (order_id, position, program_id, intake_id, title, unit_price, currency, quantity)
+  select o.id, 1, p.id, i.id, p.title, p.price_amount, p.currency, 12
+  from seed_order o
+  cross join public.training_programs p
+  join public.program_intakes i on i.program_id = p.id and i.capacity = 12
+  where p.slug = 'women-in-leadership'
+  returning id
+)
+insert into public.order_participants (order_item_id, position, full_name, email)
+select it.id, n.position, n.full_name, null
+from seed_item it
+cross join unnest(array['Grace Wanjiku', 'Achieng Otieno', 'Fatuma Hassan', 'Mary Njeri', 'Esther Chebet',
+                        'Wairimu Kamau', 'Naliaka Wekesa', 'Amina Abdi', 'Joyce Mutua', 'Lucy Akinyi',
+                        'Purity Jeptoo', 'Halima Noor']) with ordinality as n(full_name, position);
