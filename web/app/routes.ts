@@ -1,4 +1,4 @@
-/** The website's routes: CMS pages through one splat route (the route table decides), plus utilities. */
+/** The website's routes: CMS pages through one splat route (the route table decides), program pages, commerce screens and utilities. */
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
@@ -7,6 +7,8 @@ export default [
   route('robots.txt', 'routes/robots[.]txt.ts'),
   layout('routes/site-layout.tsx', [
     index('routes/cms-page.tsx', { id: 'home' }),
+    route('training/:slug', 'routes/program-page.tsx'),
+    route('cart', 'routes/cart.tsx'),
     route('*', 'routes/cms-page.tsx', { id: 'cms-page' }),
   ]),
 ] satisfies RouteConfig;

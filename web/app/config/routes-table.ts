@@ -50,9 +50,6 @@ export const ROUTES: Readonly<Record<string, RouteDocument>> = {
   '/media/event-galleries': page('media'),
 };
 
-/** The training catalogue: its program lists take the URL's filter, program pages live under it. */
-export const CATALOGUE_PATH = '/training';
-
 /** Every public CMS path, in the spec's order. */
 export const ROUTE_PATHS: readonly string[] = Object.keys(ROUTES);
 

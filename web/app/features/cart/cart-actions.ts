@@ -4,7 +4,8 @@
  * loads on first use (components/ui/toast), after the cart has already changed.
  */
 import { loadToasts, type Toast } from '../../components/ui/toast/toasts';
-import { addItem, removeItem, setQuantity, type CartProgram } from './cart-items';
+import type { CartProgram } from './cart-items';
+import { addItem, removeItem, setQuantity } from './cart-rules';
 import { cartItems, writeCartItems } from './cart-store';
 
 function toast(show: (toast: Toast) => void): void {

@@ -6,7 +6,8 @@
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { addToCart, clearCart, emptyCartAfterOrder, removeFromCart, updateQuantity } from './cart-actions';
-import { cartTotals, itemCount, type CartItem, type CartTotals } from './cart-items';
+import { itemCount, type CartItem } from './cart-items';
+import { cartTotals, type CartTotals } from './cart-rules';
 import { cartItems, subscribeToCart } from './cart-store';
 
 export interface CartContextValue {

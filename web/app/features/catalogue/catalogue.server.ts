@@ -37,6 +37,14 @@ const PROGRAM_REQUIRED = [
   'price_amount',
   'currency',
 ] as const satisfies readonly NotNullColumn<'training_programs'>[];
+const INTAKE_REQUIRED = [
+  'id',
+  'program_id',
+  'starts_on',
+  'ends_on',
+  'is_online',
+  'capacity',
+] as const satisfies readonly NotNullColumn<'program_intakes'>[];
 const SERVICE_REQUIRED = ['id', 'title', 'slug', 'description'] as const satisfies readonly NotNullColumn<'services'>[];
 
 export type EventRow = Awaited<ReturnType<typeof readEvents>>[number];
@@ -149,6 +157,25 @@ export async function readProgramSlugs(): Promise<string[]> {
     .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
   if (error) throw failed('program slugs', error);
   return rowsWithValues(data, ['slug'], 'catalogue: program slugs').map((row) => row.slug);
+}
+
+export type IntakeRow = Awaited<ReturnType<typeof readIntakes>>[number];
+
+/**
+ * The upcoming published intakes of the given programs, soonest first, with their seats left
+ * (full ones included, with 0). Bookings close the day before an intake starts.
+ */
+export async function readIntakes(programIds: readonly string[]) {
+  if (programIds.length === 0) return [];
+  const { data, error } = await serverSupabase()
+    .from('public_program_intakes')
+    .select('id, program_id, starts_on, ends_on, is_online, venue, capacity, seats_left')
+    .in('program_id', [...programIds])
+    .order('starts_on')
+    .limit(MAX_ROWS * 5)
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
+  if (error) throw failed('program intakes', error);
+  return rowsWithValues(data, [...INTAKE_REQUIRED, 'seats_left'], 'catalogue: public_program_intakes');
 }
 
 export async function readServices() {

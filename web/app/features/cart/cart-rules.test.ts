@@ -1,15 +1,7 @@
-/** Every cart rule of the specification over the items, and what a stored cart may hold. */
+/** Every cart rule of the specification over the items (cart-rules.ts), and what a stored cart may hold (cart-items.ts). */
 import { describe, expect, it, vi } from 'vitest';
-import {
-  addItem,
-  cartTotals,
-  itemCount,
-  lineTotal,
-  readCartItems,
-  removeItem,
-  setQuantity,
-  type CartItem,
-} from './cart-items.ts';
+import { itemCount, readCartItems, type CartItem } from './cart-items.ts';
+import { addItem, cartTotals, lineTotal, removeItem, setQuantity } from './cart-rules.ts';
 
 const leadership = { id: 'p-usd', title: 'Executive Leadership Programme', price: 'USD 1,250' };
 const women = { id: 'p-kes', title: 'Women in Leadership', price: 'KES 65,000' };

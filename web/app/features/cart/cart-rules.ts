@@ -1,0 +1,64 @@
+/**
+ * The cart's rules as pure functions over its items: adding (a program already present is
+ * refused), removing, quantity changes (floored at 1) and the totals in USD and KES.
+ */
+import { KES_PER_USD } from '../../lib/money';
+import type { CartItem, CartProgram } from './cart-items';
+import { parsePrice } from './price';
+
+export type AddOutcome = { added: true; items: CartItem[] } | { added: false; items: readonly CartItem[] };
+
+/** Adds `program` with quantity 1, unless it is already in the cart (then the cart is unchanged). */
+export function addItem(items: readonly CartItem[], program: CartProgram): AddOutcome {
+  if (items.some((item) => item.program.id === program.id)) return { added: false, items };
+  const { id, title, price } = program;
+  return { added: true, items: [...items, { program: { id, title, price }, quantity: 1 }] };
+}
+
+export function removeItem(items: readonly CartItem[], programId: string): CartItem[] {
+  return items.filter((item) => item.program.id !== programId);
+}
+
+/** A new quantity, floored at 1 (and made whole); one that is not a number leaves the item as it was. */
+export function setQuantity(items: readonly CartItem[], programId: string, quantity: number): CartItem[] {
+  if (Number.isNaN(quantity)) return [...items];
+  const floored = Math.max(1, Math.floor(Math.min(quantity, Number.MAX_SAFE_INTEGER)));
+  return items.map((item) => (item.program.id === programId ? { ...item, quantity: floored } : item));
+}
+
+export interface CartTotals {
+  usd: number;
+  kes: number;
+}
+
+/** Hundredths, exactly: 129.16 KES per USD is 12916 / 100. */
+const RATE_HUNDREDTHS = Math.round(KES_PER_USD * 100);
+
+/**
+ * Both totals, to the cent: KES prices are divided by the rate for USD and USD prices multiplied
+ * for KES. Each line is taken in whole cents and the sum rounded once, so the totals match the
+ * order's (the database rounds the same way).
+ */
+export function cartTotals(items: readonly CartItem[]): CartTotals {
+  let usdCents = 0;
+  let kesCents = 0;
+  for (const item of items) {
+    const { amount, currency } = parsePrice(item.program.price);
+    const cents = Math.round(amount * 100) * item.quantity;
+    if (currency === 'KES') kesCents += cents;
+    else usdCents += cents;
+  }
+  // usd = usdCents + kesCents / rate and kes = kesCents + usdCents * rate, in cents, rounded once.
+  const usd = Math.round((usdCents * RATE_HUNDREDTHS + kesCents * 100) / RATE_HUNDREDTHS) / 100;
+  const kes = Math.round((kesCents * 100 + usdCents * RATE_HUNDREDTHS) / 100) / 100;
+  return { usd, kes };
+}
+
+/** A line's total in its own currency. */
+export function lineTotal(item: CartItem): { amount: number; currency: 'USD' | 'KES' } {
+  const { amount, currency } = parsePrice(item.program.price);
+  return { amount: (Math.round(amount * 100) * item.quantity) / 100, currency };
+}
+
+/** An order takes 1 to 50 seats per program (create_order refuses more): the cart's control stops there. */
+export const MAX_SEATS_PER_PROGRAM = 50;
