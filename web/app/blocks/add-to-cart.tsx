@@ -1,38 +1,20 @@
 /**
- * The seam for the cart: program lists and program pages show an "Add to cart" button only when a
- * provider above them supplies the cart (the site layout provides one that loads the cart's code
- * on first use). Without it no button renders, so nothing can half-work.
+ * "Add to cart" for program lists and program pages. The cart's code (its rules, storage writes
+ * and toasts) loads on the first click, or ahead of it on a sign of intent (pointer over, focus),
+ * so pages that only list programs stay light (the 120 KiB budget).
  */
-import { createContext, useContext } from 'react';
+import { addToCartLazily, preloadCart } from '../features/cart/add-to-cart-lazily';
 import type { CartProgram } from '../features/cart/cart-items';
 
-export type { CartProgram };
-
-export interface AddToCart {
-  add: (program: CartProgram) => void;
-  /** Called on a sign of intent (pointer over, focus) so the first click adds at once. */
-  preload?: () => void;
-}
-
-const AddToCartContext = createContext<AddToCart | null>(null);
-
-export const AddToCartProvider = AddToCartContext.Provider;
-
-export function useAddToCart(): AddToCart | null {
-  return useContext(AddToCartContext);
-}
-
-/** "Add to cart", naming the program for screen readers (a list has one button per program). */
+/** Names the program for screen readers too (a list has one button per program). */
 export function AddToCartButton({ program, className }: { program: CartProgram; className?: string }) {
-  const cart = useAddToCart();
-  if (!cart) return null;
   return (
     <button
       type="button"
       className={className}
-      onPointerEnter={cart.preload}
-      onFocus={cart.preload}
-      onClick={() => cart.add(program)}
+      onPointerEnter={preloadCart}
+      onFocus={preloadCart}
+      onClick={() => addToCartLazily(program)}
     >
       Add to cart<span className="visually-hidden">: {program.title}</span>
     </button>

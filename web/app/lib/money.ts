@@ -40,3 +40,30 @@ export function convert(amount: number, from: Currency): { amount: number; curre
 export function isCurrency(value: unknown): value is Currency {
   return value === 'USD' || value === 'KES';
 }
+
+export interface Totals {
+  usd: number;
+  kes: number;
+}
+
+/** Hundredths, exactly: 129.16 KES per USD is 12916 / 100. */
+const RATE_HUNDREDTHS = Math.round(KES_PER_USD * 100);
+
+/**
+ * Both totals of some lines, to the cent: KES amounts are divided by the rate for USD and USD
+ * amounts multiplied for KES. Each line is taken in whole cents and the sum rounded once, so the
+ * totals match an order's (the database rounds the same way).
+ */
+export function totalsOf(lines: Iterable<{ amount: number; currency: Currency; quantity: number }>): Totals {
+  let usdCents = 0;
+  let kesCents = 0;
+  for (const { amount, currency, quantity } of lines) {
+    const cents = Math.round(amount * 100) * quantity;
+    if (currency === 'KES') kesCents += cents;
+    else usdCents += cents;
+  }
+  // usd = usdCents + kesCents / rate and kes = kesCents + usdCents * rate, in cents, rounded once.
+  const usd = Math.round((usdCents * RATE_HUNDREDTHS + kesCents * 100) / RATE_HUNDREDTHS) / 100;
+  const kes = Math.round((kesCents * 100 + usdCents * RATE_HUNDREDTHS) / 100) / 100;
+  return { usd, kes };
+}

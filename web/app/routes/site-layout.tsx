@@ -1,11 +1,9 @@
 /** The public site layout: skip link, header, the page (with its transition), footer. */
 import { useEffect, useRef } from 'react';
 import { Outlet, useLoaderData, useLocation } from 'react-router';
-import { AddToCartProvider } from '../blocks/add-to-cart';
 import { PageTransition } from '../shell/page-transition';
 import { SiteFooter } from '../shell/site-footer';
 import { SiteHeader } from '../shell/site-header';
-import { lazyCart } from '../features/cart/add-to-cart-lazily';
 import { useHashScroll } from '../features/navigation/use-hash-scroll';
 import { configureBrowserSupabase } from '../lib/supabase/browser-client';
 import { loadNavigation } from '../lib/sanity/site-settings.server';
@@ -42,10 +40,7 @@ export default function SiteLayout() {
       <SiteHeader navigation={navigation} settings={root.settings} />
       <main id="main" tabIndex={-1}>
         <PageTransition>
-          {/* Add to cart everywhere; the cart's own code loads on the first click. */}
-          <AddToCartProvider value={lazyCart}>
-            <Outlet />
-          </AddToCartProvider>
+          <Outlet />
         </PageTransition>
       </main>
       <SiteFooter settings={root.settings} />

@@ -25,6 +25,3 @@ export function addToCartLazily(program: CartProgram): void {
 export function preloadCart(): void {
   loadActions().catch(() => undefined);
 }
-
-/** What the site layout provides to Add to cart buttons (blocks/add-to-cart.tsx). */
-export const lazyCart = { add: addToCartLazily, preload: preloadCart };

@@ -2,7 +2,7 @@
  * The cart's rules as pure functions over its items: adding (a program already present is
  * refused), removing, quantity changes (floored at 1) and the totals in USD and KES.
  */
-import { KES_PER_USD } from '../../lib/money';
+import { totalsOf, type Totals } from '../../lib/money';
 import type { CartItem, CartProgram } from './cart-items';
 import { parsePrice } from './price';
 
@@ -26,32 +26,11 @@ export function setQuantity(items: readonly CartItem[], programId: string, quant
   return items.map((item) => (item.program.id === programId ? { ...item, quantity: floored } : item));
 }
 
-export interface CartTotals {
-  usd: number;
-  kes: number;
-}
+export type CartTotals = Totals;
 
-/** Hundredths, exactly: 129.16 KES per USD is 12916 / 100. */
-const RATE_HUNDREDTHS = Math.round(KES_PER_USD * 100);
-
-/**
- * Both totals, to the cent: KES prices are divided by the rate for USD and USD prices multiplied
- * for KES. Each line is taken in whole cents and the sum rounded once, so the totals match the
- * order's (the database rounds the same way).
- */
+/** Both totals at 129.16 KES per USD, to the cent (lib/money.ts totalsOf), from each item's price text. */
 export function cartTotals(items: readonly CartItem[]): CartTotals {
-  let usdCents = 0;
-  let kesCents = 0;
-  for (const item of items) {
-    const { amount, currency } = parsePrice(item.program.price);
-    const cents = Math.round(amount * 100) * item.quantity;
-    if (currency === 'KES') kesCents += cents;
-    else usdCents += cents;
-  }
-  // usd = usdCents + kesCents / rate and kes = kesCents + usdCents * rate, in cents, rounded once.
-  const usd = Math.round((usdCents * RATE_HUNDREDTHS + kesCents * 100) / RATE_HUNDREDTHS) / 100;
-  const kes = Math.round((kesCents * 100 + usdCents * RATE_HUNDREDTHS) / 100) / 100;
-  return { usd, kes };
+  return totalsOf(items.map((item) => ({ ...parsePrice(item.program.price), quantity: item.quantity })));
 }
 
 /** A line's total in its own currency. */

@@ -141,16 +141,6 @@ describe('cart store', () => {
     page.otherTab('[]');
     expect(onChange).toHaveBeenCalledTimes(2);
   });
-
-  it('keeps working in memory when storage refuses writes', () => {
-    page.storage.setItem = () => {
-      throw new DOMException('quota', 'QuotaExceededError');
-    };
-    addToCart(women);
-    expect(cartItems()).toEqual([{ program: women, quantity: 1 }]);
-    updateQuantity(women.id, 2);
-    expect(cartItems()).toEqual([{ program: women, quantity: 2 }]);
-  });
 });
 
 describe('CartProvider', () => {

@@ -9,29 +9,16 @@ import { readCartItems, type CartItem } from './cart-items';
 export const cartStorageKey = 'ascent_cart';
 
 const listeners = new Set<() => void>();
-/**
- * Set once the storage has refused a write (or cannot be reached): the cart then lives in memory
- * until the page is left. Kept per storage object, so a page with working storage never reads it.
- */
-let memory: { storage: Storage | null; raw: string | null } | undefined;
+/** Set once storage has refused a write: the cart then lives in memory until the page is left. */
+let memory: string | null | undefined;
 let snapshot: { raw: string | null; items: readonly CartItem[] } | undefined;
 
-/** The page's localStorage, or null where reaching it throws (sandboxed frames, privacy settings). */
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function readRaw(): string | null {
-  const store = storage();
-  if (memory && memory.storage === store) return memory.raw;
+  if (memory !== undefined) return memory;
   try {
-    return store?.getItem(cartStorageKey) ?? null;
+    return window.localStorage.getItem(cartStorageKey);
   } catch {
-    return null;
+    return null; // storage can be out of reach (sandboxed frames, privacy settings)
   }
 }
 
@@ -48,15 +35,11 @@ function notify(): void {
 
 export function writeCartItems(items: readonly CartItem[]): void {
   const raw = JSON.stringify(items);
-  const store = storage();
-  if (memory && memory.storage === store) memory.raw = raw;
-  else {
-    try {
-      if (!store) throw new Error('no localStorage');
-      store.setItem(cartStorageKey, raw);
-    } catch {
-      memory = { storage: store, raw };
-    }
+  try {
+    if (memory !== undefined) throw new Error('storage refused an earlier write');
+    window.localStorage.setItem(cartStorageKey, raw);
+  } catch {
+    memory = raw;
   }
   notify();
 }

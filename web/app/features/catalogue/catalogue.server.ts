@@ -147,6 +147,18 @@ export async function readProgram(slug: string) {
   return data ? (rowsWithValues([data], PROGRAM_REQUIRED, 'catalogue: public_training_programs')[0] ?? null) : null;
 }
 
+/** The published programs among `ids` (unknown or unpublished ones are simply absent): the checkout's prices. */
+export async function readProgramsById(ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const { data, error } = await serverSupabase()
+    .from('public_training_programs')
+    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency')
+    .in('id', [...ids])
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
+  if (error) throw failed('training programs by id', error);
+  return rowsWithValues(data, PROGRAM_REQUIRED, 'catalogue: public_training_programs');
+}
+
 /** Every published program's slug, for the sitemap. */
 export async function readProgramSlugs(): Promise<string[]> {
   const { data, error } = await serverSupabase()

@@ -81,6 +81,10 @@ export function programMeta({ program, settings, siteUrl, menu, parent }: Progra
 }
 
 /** Screens for one visitor (cart, checkout, an order): never indexed. */
-export function privateScreenMeta(title: string, instituteName: string, parent: readonly MetaDescriptor[]): MetaDescriptor[] {
+export function privateScreenMeta(
+  title: string,
+  instituteName: string,
+  parent: readonly MetaDescriptor[],
+): MetaDescriptor[] {
   return mergeMeta(parent, [{ title: pageTitle(title, instituteName) }, { name: 'robots', content: 'noindex' }]);
 }
