@@ -11,6 +11,7 @@ import type { StackConfig } from './config.ts';
 import { startContentLake } from './content-lake/index.ts';
 import { repoRoot } from './env.ts';
 import { createFunctionsHandler } from './functions/index.ts';
+import { scheduleFunction } from './functions/schedule.ts';
 import { createGateway } from './gateway/index.ts';
 import { serve } from './http/serve.ts';
 import { startMailCapture } from './mail/index.ts';
@@ -63,6 +64,8 @@ export interface RunningStack {
   smtpPort: number;
   contentUrl: string;
   webUrl?: string;
+  /** The mail capture's SMTP side, to simulate a provider outage (tests). */
+  mail: { stopSmtp(): Promise<void>; startSmtp(): Promise<void> };
   /** Migration versions applied by this start (empty when the database was up to date). */
   migrationsApplied: string[];
   seeded: boolean;
@@ -184,6 +187,11 @@ export async function startStack(
         SMTP_PASS: env.SMTP_PASS,
         MAIL_FROM: env.MAIL_FROM,
         SITE_URL: env.SITE_URL,
+        // Invoices and order e-mails print the institute's details from the CMS.
+        SANITY_PROJECT_ID: env.SANITY_PROJECT_ID,
+        SANITY_DATASET: env.SANITY_DATASET,
+        SANITY_API_VERSION: env.SANITY_API_VERSION,
+        SANITY_API_HOST: `http://127.0.0.1:${ports.content}`,
       },
     });
 
@@ -199,6 +207,16 @@ export async function startStack(
     );
     stops.push(gateway.close);
     timed('gateway, auth, functions and mail up');
+
+    // The mail outbox worker, as a hosted cron job would call it.
+    const outbox = scheduleFunction({
+      apiUrl,
+      name: 'process-mail-outbox',
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+      everyMs: 2000,
+      log,
+    });
+    stops.push(outbox.stop);
 
     const content = await startContentLake({
       port: ports.content,
@@ -249,6 +267,7 @@ export async function startStack(
       smtpPort: mail.smtpPort,
       contentUrl: content.url,
       webUrl,
+      mail: { stopSmtp: mail.stopSmtp, startSmtp: mail.startSmtp },
       migrationsApplied: applied,
       seeded,
       failed,

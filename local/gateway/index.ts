@@ -44,6 +44,9 @@ export function createGateway(options: GatewayOptions): RequestHandler {
       const check = checkApiKey(request, keys);
       if (!check.ok) return check.response;
       const inner = strip(request, '/rest/v1');
+      // Hosted, Cloudflare sets cf-connecting-ip to the client's address, overwriting any sent;
+      // here the peer is the last x-forwarded-for entry (serve appends it), so drop a forged one.
+      inner.headers.delete('cf-connecting-ip');
       // Without a user token the key itself is the JWT PostgREST sees (anon or service_role).
       if (!inner.headers.has('authorization')) inner.headers.set('authorization', `Bearer ${check.key}`);
       return rest(inner);

@@ -2,7 +2,7 @@
 import { serve } from '../http/serve.ts';
 import { createInboxHandler } from './inbox-web.ts';
 import { createMessageStore, type CapturedMessage } from './message-store.ts';
-import { startSmtpReceiver } from './smtp-receiver.ts';
+import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.ts';
 
 export type { CapturedMessage } from './message-store.ts';
 
@@ -22,29 +22,43 @@ export interface MailCapture {
   webUrl: string;
   messages(): CapturedMessage[];
   clear(): void;
+  /** Closes the SMTP port only (the inbox stays up): senders see "connection refused", as when a provider is down. */
+  stopSmtp(): Promise<void>;
+  /** Listens on the same SMTP port again. */
+  startSmtp(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startMailCapture(options: MailCaptureOptions): Promise<MailCapture> {
   const host = options.host ?? '127.0.0.1';
   const store = createMessageStore(options.limit ?? 500);
-  const smtp = await startSmtpReceiver({ port: options.smtpPort, host, onMessage: (m) => store.add(m) });
+  const receive = (port: number) => startSmtpReceiver({ port, host, onMessage: (m) => store.add(m) });
+  let smtp: SmtpReceiver | undefined = await receive(options.smtpPort);
+  const smtpPort = smtp.port;
   const web = await serve(createInboxHandler(store), {
     port: options.webPort,
     host,
     service: 'mail capture inbox',
   }).catch(async (error: unknown) => {
-    await smtp.stop();
+    await smtp?.stop();
     throw error;
   });
   return {
-    smtpPort: smtp.port,
+    smtpPort,
     webPort: web.port,
     webUrl: web.url,
     messages: () => store.list(),
     clear: () => store.clear(),
+    stopSmtp: async () => {
+      const running = smtp;
+      smtp = undefined;
+      await running?.stop();
+    },
+    startSmtp: async () => {
+      smtp ??= await receive(smtpPort);
+    },
     stop: async () => {
-      await Promise.all([smtp.stop(), web.close()]);
+      await Promise.all([smtp?.stop(), web.close()]);
     },
   };
 }

@@ -17,6 +17,8 @@ export interface CapturedMessage {
   messageId: string | null;
   text: string;
   html: string | null;
+  /** Files attached to the message (names, types and sizes; the content is not kept). */
+  attachments: Array<{ filename: string | null; contentType: string; size: number }>;
   size: number;
 }
 

@@ -38,6 +38,11 @@ export function toNewMessage(parsed: ParsedMail, envelope: NewMessage['envelope'
     messageId: parsed.messageId ?? null,
     text: parsed.text ?? '',
     html: typeof parsed.html === 'string' ? parsed.html : null,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? null,
+      contentType: a.contentType,
+      size: a.size,
+    })),
     size,
   };
 }

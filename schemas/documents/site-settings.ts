@@ -1,4 +1,4 @@
-/** The singleton `siteSettings`: contact details, hours, social links, footer links and messages used on every page. */
+/** The singleton `siteSettings`: contact details, hours, social links, footer links, messages used on every page, and the payment details orders show. */
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { CogIcon } from '@sanity/icons/Cog';
 import { imageField } from '../fields/image.ts';
@@ -140,6 +140,60 @@ export const siteSettings = defineType({
           description: 'Lead-in for the urgent-inquiry e-mail and phone.',
         }),
       ],
+    }),
+    defineField({
+      name: 'bookingsEmail',
+      title: 'Bookings e-mail',
+      type: 'email',
+      description: 'Where new orders and submitted M-Pesa codes are notified.',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'payments',
+      type: 'object',
+      description: 'Shown at checkout, on order confirmations and on pro-forma invoices.',
+      fields: [
+        defineField({
+          name: 'mpesaPaybill',
+          title: 'M-Pesa Paybill number',
+          type: 'string',
+          description: 'The account number customers enter is the order reference.',
+          validation: (rule) => rule.required().regex(/^[0-9]{5,7}$/, { name: 'Paybill number' }),
+        }),
+        defineField({
+          name: 'bankAccounts',
+          type: 'array',
+          of: [
+            defineArrayMember({
+              name: 'bankAccount',
+              type: 'object',
+              fields: [
+                defineField({
+                  name: 'currency',
+                  type: 'string',
+                  options: { list: ['KES', 'USD'] },
+                  validation: (rule) => rule.required(),
+                }),
+                defineField({ name: 'bankName', type: 'string', validation: (rule) => rule.required() }),
+                defineField({ name: 'branch', type: 'string', validation: (rule) => rule.required() }),
+                defineField({ name: 'accountName', type: 'string', validation: (rule) => rule.required() }),
+                defineField({ name: 'accountNumber', type: 'string', validation: (rule) => rule.required() }),
+                defineField({ name: 'swiftCode', title: 'SWIFT code', type: 'string' }),
+              ],
+              preview: { select: { title: 'bankName', subtitle: 'currency' } },
+            }),
+          ],
+          validation: (rule) => rule.required().min(1),
+        }),
+        defineField({ name: 'kraPin', title: 'KRA PIN', type: 'string', description: 'Printed on invoices.' }),
+        defineField({
+          name: 'invoiceNote',
+          type: 'text',
+          rows: 3,
+          description: 'Printed under the totals of every pro-forma invoice.',
+        }),
+      ],
+      validation: (rule) => rule.required(),
     }),
     defineField({ name: 'defaultSeo', title: 'Default SEO', type: 'seo' }),
   ],

@@ -53,10 +53,8 @@ create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at) where s
 create index mail_outbox_sending_idx on public.mail_outbox (lease_until) where status = 'sending';
 create index mail_outbox_order_id_idx on public.mail_outbox (order_id);
 
--- Nobody but the service role (the worker) and, later, staff through the admin reads this.
+-- Nobody but the service role (the worker) and staff (reading, in the admin) touches this.
 revoke all on table public.mail_outbox from anon, authenticated;
-revoke insert, update, delete, truncate on table public.mail_outbox from service_role;
-grant select on table public.mail_outbox to service_role;
 grant select on table public.mail_outbox to authenticated;
 
 create policy mail_outbox_select_staff on public.mail_outbox

@@ -6,12 +6,12 @@
 -- and the token.
 --
 -- Design notes (the why):
---  * Single writer instead of snapshot triggers. The first orders migration copied title and
+--  * One writer instead of snapshot triggers. The first orders migration copied title and
 --    price in a before-insert trigger, yet left order_items' snapshot columns NOT NULL without
 --    defaults, so every caller had to send placeholder values the trigger then overwrote. Now
---    insert privilege on orders, order_items and order_participants is revoked from every API
---    role (service_role included); create_order (security definer, owner postgres) writes them
---    with the values it read itself, and the trigger is gone.
+--    no API role but the trusted service role may insert order rows at all; visitors go
+--    through create_order (security definer, owner postgres), which writes title, price and
+--    currency with the values it read itself, and the trigger is gone.
 --  * Seats are counted, not stored: seats left = capacity minus the quantities of non-cancelled
 --    order lines on the intake. Every booking locks the intake rows it books (`for update`, in
 --    id order, so two orders never deadlock) before counting, so concurrent orders serialise
@@ -102,11 +102,11 @@ comment on table public.order_participants is 'The people attending: one row per
 
 alter table public.order_participants enable row level security;
 
--- Privileges: only create_order writes orders; staff read everything and change status ---------
+-- Privileges: visitors write orders only through create_order; staff read everything and change
+-- status (granted in the first orders migration); the service role keeps Supabase's defaults.
 
-revoke insert on table public.orders, public.order_items from service_role;
-revoke all on table public.order_participants from anon, authenticated, service_role;
-grant select on table public.order_participants to authenticated, service_role;
+revoke all on table public.order_participants from anon, authenticated;
+grant select on table public.order_participants to authenticated;
 
 create policy order_participants_select_staff on public.order_participants
   for select to authenticated

@@ -40,9 +40,10 @@ type Read = 'all' | 'published' | 'none' | 'denied';
 /**
  * insert/update/delete: allow = one row written; rls = 42501 "new row violates row-level
  * security policy"; none = no error but zero rows affected, row unchanged; denied = 42501
- * "permission denied" (no grant), row unchanged.
+ * "permission denied" (no grant), row unchanged; read-only = 55000, a view PostgreSQL cannot
+ * write through at all (joins, aggregates), whatever the grants, row unchanged.
  */
-type Write = 'allow' | 'rls' | 'none' | 'denied';
+type Write = 'allow' | 'rls' | 'none' | 'denied' | 'read-only';
 type Cells = Record<Role, [select: Read, insert: Write, update: Write, remove: Write]>;
 
 interface Subject {
@@ -80,6 +81,7 @@ let admin: ProbeClient;
 const clients = {} as Record<Role, ProbeClient>;
 const users = { user: '', staff: '', spareA: '', spareB: '' };
 let orderId = '';
+let orderItemId = '';
 const programIds: string[] = [];
 
 // Expected cells ---------------------------------------------------------------------------------
@@ -95,6 +97,13 @@ const staffOnlyReadCells: Cells = {
   user: ['none', 'denied', 'denied', 'denied'],
   staff: ['all', 'denied', 'denied', 'denied'],
   service: ['all', 'allow', 'allow', 'allow'],
+};
+/** A view over a join: not even the grants are consulted, no write can reach the tables. */
+const joinedViewCells: Cells = {
+  anon: ['published', 'read-only', 'read-only', 'read-only'],
+  user: ['published', 'read-only', 'read-only', 'read-only'],
+  staff: ['published', 'read-only', 'read-only', 'read-only'],
+  service: ['published', 'read-only', 'read-only', 'read-only'],
 };
 const viewCells: Cells = {
   anon: ['published', 'denied', 'denied', 'denied'],
@@ -114,6 +123,19 @@ const eventRow = (kind: Kind): TablesInsert<'events'> => ({
   ends_at: future(26),
   is_published: kind === 'published',
 });
+let intakeDay = 0;
+/** An intake of the published fixture program, each on its own future day (one start per day). */
+const intakeRow = (kind: Kind): TablesInsert<'program_intakes'> => {
+  const day = new Date(Date.now() + (30 + intakeDay++) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    program_id: programIds[0]!,
+    starts_on: day,
+    ends_on: day,
+    is_online: true,
+    capacity: 20,
+    is_published: kind === 'published',
+  };
+};
 const programRow = (kind: Kind): TablesInsert<'training_programs'> => ({
   title: `RLS program ${hex()}`,
   slug: `rls-${hex()}`,
@@ -200,7 +222,18 @@ const subjects: Subject[] = [
     name: 'orders',
     table: 'orders',
     key: 'id',
-    row: () => ({ customer_name: 'RLS Matrix', customer_email: `rls-order-${hex()}@ascent.example`, currency: 'KES' }),
+    row: () => ({
+      customer_name: 'RLS Matrix',
+      customer_email: `rls-order-${hex()}@ascent.example`,
+      currency: 'KES',
+      reference: `ASC-1999-${String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, '0')}`,
+      confirmation_token: randomBytes(32).toString('base64url'),
+      idempotency_key: randomUUID(),
+      request_hash: 'rls-matrix',
+      payment_method: 'invoice',
+      terms_accepted_at: new Date().toISOString(),
+      client_key: 'rls-matrix',
+    }),
     patch: { status: 'paid' },
     cells: {
       anon: ['denied', 'denied', 'denied', 'denied'],
@@ -213,17 +246,60 @@ const subjects: Subject[] = [
     name: 'order_items',
     table: 'order_items',
     key: 'id',
-    // The snapshot columns are required by the types (NOT NULL) but set by a trigger from the program.
+    // Visitors' lines are written by create_order; the service role may write one directly.
     row: (kind) => ({
       order_id: orderId,
+      position: kind === 'published' ? 1 : 2,
       program_id: programIds[kind === 'published' ? 0 : 1],
       quantity: 1,
-      title: 'replaced by the snapshot',
+      title: 'RLS line',
       unit_price: 1,
       currency: 'USD',
     }),
     patch: { quantity: 3 },
     cells: staffOnlyReadCells,
+  }),
+  subject({
+    name: 'order_participants',
+    table: 'order_participants',
+    key: 'id',
+    row: (kind) => ({
+      order_item_id: orderItemId,
+      position: kind === 'published' ? 1 : 2,
+      full_name: 'RLS Participant',
+    }),
+    patch: { full_name: 'RLS Changed' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    name: 'mail_outbox',
+    table: 'mail_outbox',
+    key: 'id',
+    // A row the worker would send: held back far in the future so the stack's worker leaves it alone.
+    row: () => ({ kind: 'order_notification', order_id: orderId, next_attempt_at: future(24 * 365) }),
+    patch: { status: 'sent' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    name: 'program_intakes',
+    table: 'program_intakes',
+    key: 'id',
+    row: intakeRow,
+    patch: { capacity: 30 },
+    cells: {
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      user: ['none', 'rls', 'none', 'none'],
+      staff: ['all', 'allow', 'allow', 'allow'],
+      service: ['all', 'allow', 'allow', 'allow'],
+    },
+  }),
+  subject({
+    name: 'public_program_intakes',
+    table: 'program_intakes',
+    key: 'id',
+    row: intakeRow,
+    patch: { capacity: 30 },
+    cells: joinedViewCells,
   }),
   subject({
     name: 'public_events',
@@ -305,6 +381,10 @@ function expectPermissionDenied(error: PostgrestError | null, relation: string):
   });
 }
 
+function expectReadOnlyView(error: PostgrestError | null, relation: string): void {
+  expect(error).toMatchObject({ code: '55000', message: expect.stringContaining(`"${relation}"`) });
+}
+
 function expectRlsViolation(error: PostgrestError | null, relation: string): void {
   expect(error).toMatchObject({
     code: '42501',
@@ -353,6 +433,8 @@ async function checkInsert(subject: Subject, role: Role, expected: Write): Promi
     await removeFixtures(subject, keysOf(data, subject.key));
   } else if (expected === 'rls') {
     expectRlsViolation(error, subject.name);
+  } else if (expected === 'read-only') {
+    expectReadOnlyView(error, subject.name);
   } else {
     expectPermissionDenied(error, subject.name);
   }
@@ -367,6 +449,7 @@ async function checkUpdate(subject: Subject, role: Role, expected: Write): Promi
       .eq(subject.key, key)
       .select(subject.key);
     if (expected === 'denied') expectPermissionDenied(error, subject.name);
+    else if (expected === 'read-only') expectReadOnlyView(error, subject.name);
     else {
       expect(error).toBeNull();
       expect(data).toHaveLength(expected === 'allow' ? 1 : 0);
@@ -382,6 +465,7 @@ async function checkDelete(subject: Subject, role: Role, expected: Write): Promi
   try {
     const { data, error } = await clients[role].from(subject.name).delete().eq(subject.key, key).select(subject.key);
     if (expected === 'denied') expectPermissionDenied(error, subject.name);
+    else if (expected === 'read-only') expectReadOnlyView(error, subject.name);
     else {
       expect(error).toBeNull();
       expect(data).toHaveLength(expected === 'allow' ? 1 : 0);
@@ -414,7 +498,7 @@ beforeAll(async () => {
   clients.service = admin;
 
   // Order lines need an order and published programs to snapshot.
-  for (let i = 0; i < 2; i++)
+  for (let i = 0; i < 3; i++)
     programIds.push(
       await fixture(
         subjects.find((s) => s.name === 'training_programs')!,
@@ -425,6 +509,19 @@ beforeAll(async () => {
     subjects.find((s) => s.name === 'orders')!,
     'published',
   );
+  // The participants' line: position 20, clear of the order_items fixtures (1 and 2).
+  const line = await admin
+    .from('order_items')
+    .insert({
+      order_id: orderId,
+      position: 20,
+      program_id: programIds[2],
+      title: 'RLS line',
+      unit_price: 1,
+      currency: 'USD',
+    })
+    .select('id');
+  orderItemId = keysOf(line.data, 'id')[0]!;
 });
 
 afterAll(async () => {

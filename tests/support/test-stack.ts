@@ -36,6 +36,8 @@ export interface StackInfo {
 
 export interface TestStack {
   info: StackInfo;
+  /** The mail capture's SMTP side, to simulate a provider outage. */
+  mail: { stopSmtp(): Promise<void>; startSmtp(): Promise<void> };
   /** Settles, after the stack stopped itself, when a supervised service kept dying. */
   failed: Promise<Error>;
   stop(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startTestStack({ log = () => {}, website = true }: TestSta
       contentUrl: stack.contentUrl,
       sanity: { projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION },
     },
+    mail: stack.mail,
     failed: stack.failed,
     async stop() {
       await stack.stop();

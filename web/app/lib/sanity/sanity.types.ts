@@ -440,6 +440,22 @@ export type SiteSettings = {
     message?: string;
     urgentText?: string;
   };
+  bookingsEmail: string;
+  payments: {
+    mpesaPaybill: string;
+    bankAccounts: Array<{
+      currency: 'KES' | 'USD';
+      bankName: string;
+      branch: string;
+      accountName: string;
+      accountNumber: string;
+      swiftCode?: string;
+      _type: 'bankAccount';
+      _key: string;
+    }>;
+    kraPin?: string;
+    invoiceNote?: string;
+  };
   defaultSeo?: Seo;
 };
 

@@ -1,0 +1,92 @@
+/** The invoice PDF read back with pdf.js: every part printed, long orders paginated, any name printable. */
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../tests/support/pdf-text.ts';
+import { renderInvoicePdf, toWinAnsi } from './invoice-pdf.ts';
+import type { OrderDocument } from './order-document.ts';
+import type { InstituteSettings } from './site-settings.ts';
+
+const settings: InstituteSettings = {
+  instituteName: 'Ascent',
+  phone: '+254 700 000 000',
+  email: 'info@ascent.example',
+  address: { street: 'Kiambu Road', area: 'Ridgeways', city: 'Nairobi', country: 'Kenya' },
+  bookingsEmail: 'bookings@ascent.example',
+  payments: {
+    mpesaPaybill: '522533',
+    kraPin: 'P051234567X',
+    invoiceNote: 'Valid for 30 days.',
+    bankAccounts: [
+      {
+        currency: 'KES',
+        bankName: 'Test Bank',
+        branch: 'Westlands',
+        accountName: 'Ascent Ltd',
+        accountNumber: '111222333',
+        swiftCode: undefined,
+      },
+    ],
+  },
+};
+
+function order(lines: number, buyer = 'Wanjirũ Kamau'): OrderDocument {
+  return {
+    reference: 'ASC-2026-000042',
+    status: 'pending',
+    created_at: '2026-11-24T07:00:00Z',
+    payment_method: 'invoice',
+    currency: 'USD',
+    buyer: { name: buyer, email: 'w@example.com', phone: '+254712345678', organisation: null, po_number: null },
+    kes_per_usd: 129.16,
+    total_usd: 100 * lines,
+    total_kes: 12916 * lines,
+    mpesa_code: null,
+    mpesa_code_submitted_at: null,
+    lines: Array.from({ length: lines }, (_, i) => ({
+      program_id: null,
+      program_slug: null,
+      title: `Program number ${i + 1} with a title long enough to need wrapping on the invoice page`,
+      unit_price: 100,
+      currency: 'USD' as const,
+      quantity: 1,
+      line_total: 100,
+      intake: null,
+      participants: [{ name: `Person ${i + 1}`, email: null }],
+    })),
+  };
+}
+
+describe('renderInvoicePdf', () => {
+  it('prints the institute, the buyer, the lines, both totals, the rate and the bank details', async () => {
+    const text = await pdfText(await renderInvoicePdf(order(1), settings));
+    for (const expected of [
+      'Ascent',
+      'KRA PIN P051234567X',
+      'PRO-FORMA INVOICE',
+      'Reference: ASC-2026-000042',
+      'Wanjiru Kamau',
+      'Next available intake (dates to be confirmed)',
+      'Total (USD) USD 100.00',
+      'Total (KES) KES 12,916.00',
+      '1 USD = 129.16 KES',
+      'Test Bank, Westlands branch',
+      'Account number: 111222333',
+      'Valid for 30 days.',
+    ])
+      expect(text).toContain(expected);
+    // Invoice orders get no M-Pesa instructions.
+    expect(text).not.toContain('Paybill');
+  });
+
+  it('continues on further pages when the lines do not fit on one', async () => {
+    const text = await pdfText(await renderInvoicePdf(order(30), settings));
+    expect(text).toContain('Person 1 ');
+    expect(text).toContain('Person 30');
+    expect(text).toContain('Valid for 30 days.');
+  });
+
+  it('prints names outside the standard fonts without failing', async () => {
+    const text = await pdfText(await renderInvoicePdf(order(1, 'Zoë Ñandú “Ace” 王'), settings));
+    expect(text).toContain('Zoe Nandu "Ace" ?');
+    expect(toWinAnsi('Müller – ﬁne')).toBe('Muller - fine');
+  });
+});

@@ -1,0 +1,60 @@
+/** The order as public.get_order and public.order_document return it (JSON), parsed and typed. */
+import { z } from 'zod';
+
+const money = z.coerce.number();
+
+const orderSchema = z.object({
+  reference: z.string(),
+  status: z.enum(['pending', 'paid', 'cancelled']),
+  created_at: z.string(),
+  payment_method: z.enum(['invoice', 'mpesa']),
+  currency: z.enum(['USD', 'KES']),
+  buyer: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    organisation: z.string().nullable(),
+    po_number: z.string().nullable(),
+  }),
+  kes_per_usd: money,
+  total_usd: money,
+  total_kes: money,
+  mpesa_code: z.string().nullable(),
+  mpesa_code_submitted_at: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      program_id: z.string().nullable(),
+      program_slug: z.string().nullable(),
+      title: z.string(),
+      unit_price: money,
+      currency: z.enum(['USD', 'KES']),
+      quantity: z.number().int(),
+      line_total: money,
+      intake: z
+        .object({
+          id: z.string(),
+          starts_on: z.string(),
+          ends_on: z.string(),
+          is_online: z.boolean(),
+          venue: z.string().nullable(),
+        })
+        .nullable(),
+      participants: z.array(z.object({ name: z.string(), email: z.string().nullable() })),
+    }),
+  ),
+});
+
+export type OrderDocument = z.infer<typeof orderSchema>;
+export type OrderLine = OrderDocument['lines'][number];
+
+/** For the mail worker: the order plus its id and confirmation token. */
+const workerOrderSchema = orderSchema.extend({ id: z.string(), token: z.string() });
+export type WorkerOrder = z.infer<typeof workerOrderSchema>;
+
+export function parseOrder(value: unknown): OrderDocument {
+  return orderSchema.parse(value);
+}
+
+export function parseWorkerOrder(value: unknown): WorkerOrder {
+  return workerOrderSchema.parse(value);
+}

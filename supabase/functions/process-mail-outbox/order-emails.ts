@@ -1,0 +1,174 @@
+/** The order e-mails (HTML and plain text): the customer's confirmation, the bookings team's notifications. */
+import type { OutgoingMail } from '../_shared/mailer.ts';
+import { describeIntake, formatMoney } from '../_shared/money.ts';
+import type { OrderLine, WorkerOrder } from '../_shared/order-document.ts';
+import type { InstituteSettings } from '../_shared/site-settings.ts';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function confirmationUrl(siteUrl: string, token: string): string {
+  return new URL(`/order-confirmation?token=${encodeURIComponent(token)}`, siteUrl).toString();
+}
+
+const methodName = { invoice: 'Invoice / bank transfer', mpesa: 'M-Pesa Paybill' } as const;
+
+function lineText(line: OrderLine): string {
+  const people = line.participants.map((p) => p.name).join(', ');
+  return [
+    `- ${line.title}: ${line.quantity} x ${formatMoney(line.unit_price, line.currency)} = ${formatMoney(line.line_total, line.currency)}`,
+    `  ${describeIntake(line.intake)}`,
+    `  Participants: ${people}`,
+  ].join('\n');
+}
+
+function totalsText(order: WorkerOrder): string {
+  return [
+    `Total: ${formatMoney(order.total_usd, 'USD')} / ${formatMoney(order.total_kes, 'KES')}`,
+    `(1 USD = ${order.kes_per_usd} KES)`,
+  ].join('\n');
+}
+
+/** What to pay and where, as text lines: the chosen method first, bank details always. */
+function paymentLines(order: WorkerOrder, settings: InstituteSettings): string[] {
+  const lines: string[] = [];
+  if (order.payment_method === 'mpesa') {
+    lines.push(
+      `M-Pesa Paybill: business number ${settings.payments.mpesaPaybill}, account number ${order.reference}.`,
+      `Pay ${formatMoney(order.total_kes, 'KES')}, then enter the M-Pesa confirmation code on your order page.`,
+    );
+  } else {
+    lines.push(
+      `Bank transfer quoting ${order.reference} as the payment reference. Your pro-forma invoice is attached.`,
+    );
+  }
+  for (const account of settings.payments.bankAccounts) {
+    lines.push(
+      `${account.currency}: ${account.bankName}, ${account.branch} branch, ${account.accountName}, account ${account.accountNumber}` +
+        (account.swiftCode ? `, SWIFT ${account.swiftCode}` : ''),
+    );
+  }
+  return lines;
+}
+
+function linesHtml(order: WorkerOrder): string {
+  const rows = order.lines
+    .map(
+      (line) => `<tr>
+<td style="padding:6px 8px;border-bottom:1px solid #ddd;"><strong>${escapeHtml(line.title)}</strong><br>
+<span style="color:#555;">${escapeHtml(describeIntake(line.intake))}</span><br>
+<span style="color:#555;">Participants: ${escapeHtml(line.participants.map((p) => p.name).join(', '))}</span></td>
+<td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right;">${line.quantity}</td>
+<td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right;">${escapeHtml(formatMoney(line.line_total, line.currency))}</td>
+</tr>`,
+    )
+    .join('\n');
+  return `<table style="border-collapse:collapse;width:100%;">
+<thead><tr><th style="text-align:left;padding:6px 8px;">Program</th><th style="text-align:right;padding:6px 8px;">Seats</th><th style="text-align:right;padding:6px 8px;">Amount</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+<p><strong>Total: ${escapeHtml(formatMoney(order.total_usd, 'USD'))} / ${escapeHtml(formatMoney(order.total_kes, 'KES'))}</strong><br>
+<span style="color:#555;">1 USD = ${order.kes_per_usd} KES</span></p>`;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111; max-width: 640px;">
+${body}
+</body></html>`;
+}
+
+export function confirmationEmail(
+  order: WorkerOrder,
+  settings: InstituteSettings,
+  siteUrl: string,
+  invoice: Uint8Array,
+): OutgoingMail {
+  const subject = `Your ${settings.instituteName} order ${order.reference}`;
+  const link = confirmationUrl(siteUrl, order.token);
+  const payment = paymentLines(order, settings);
+  const text = `Dear ${order.buyer.name},
+
+Thank you for your order ${order.reference}. We have reserved the seats below.
+
+${order.lines.map(lineText).join('\n\n')}
+
+${totalsText(order)}
+
+How to pay (${methodName[order.payment_method]}):
+${payment.join('\n')}
+
+See your order at any time: ${link}
+
+Questions? Reply to this e-mail or call ${settings.phone}.
+
+${settings.instituteName}`;
+  const html = page(
+    subject,
+    `<h1 style="font-size:1.4em;">Thank you for your order ${escapeHtml(order.reference)}</h1>
+<p>Dear ${escapeHtml(order.buyer.name)}, we have reserved the seats below.</p>
+${linesHtml(order)}
+<h2 style="font-size:1.1em;">How to pay (${escapeHtml(methodName[order.payment_method])})</h2>
+${payment.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">See your order</a> at any time.</p>
+<p>Questions? Reply to this e-mail or call ${escapeHtml(settings.phone)}.</p>
+<p>${escapeHtml(settings.instituteName)}</p>`,
+  );
+  return {
+    to: order.buyer.email,
+    subject,
+    text,
+    html,
+    replyTo: settings.bookingsEmail,
+    attachments: [
+      { filename: `${order.reference}-pro-forma-invoice.pdf`, contentType: 'application/pdf', content: invoice },
+    ],
+  };
+}
+
+function buyerText(order: WorkerOrder): string {
+  const { buyer } = order;
+  return [
+    `Buyer: ${buyer.name} <${buyer.email}>, ${buyer.phone}`,
+    ...(buyer.organisation ? [`Organisation: ${buyer.organisation}`] : []),
+    ...(buyer.po_number ? [`Purchase order: ${buyer.po_number}`] : []),
+    `Payment: ${methodName[order.payment_method]}`,
+  ].join('\n');
+}
+
+export function notificationEmail(order: WorkerOrder, settings: InstituteSettings): OutgoingMail {
+  const subject = `New order ${order.reference} from ${order.buyer.name}`;
+  const text = `${buyerText(order)}
+
+${order.lines.map(lineText).join('\n\n')}
+
+${totalsText(order)}`;
+  const html = page(
+    subject,
+    `<h1 style="font-size:1.3em;">${escapeHtml(subject)}</h1>
+${buyerText(order)
+  .split('\n')
+  .map((line) => `<p style="margin:0;">${escapeHtml(line)}</p>`)
+  .join('\n')}
+${linesHtml(order)}`,
+  );
+  return { to: settings.bookingsEmail, subject, text, html, replyTo: order.buyer.email };
+}
+
+export function mpesaCodeEmail(order: WorkerOrder, settings: InstituteSettings): OutgoingMail {
+  const subject = `M-Pesa code ${order.mpesa_code ?? ''} for order ${order.reference}`;
+  const text = `${order.buyer.name} submitted the M-Pesa confirmation code ${order.mpesa_code ?? '(none)'} for order ${order.reference} (${formatMoney(order.total_kes, 'KES')}). Check it against the Paybill ${settings.payments.mpesaPaybill} statement.
+
+${buyerText(order)}`;
+  const html = page(
+    subject,
+    text
+      .split('\n')
+      .map((line) => `<p style="margin:0;">${escapeHtml(line)}</p>`)
+      .join('\n'),
+  );
+  return { to: settings.bookingsEmail, subject, text, html, replyTo: order.buyer.email };
+}

@@ -1,0 +1,115 @@
+/**
+ * One run of the mail worker: claims due outbox rows, renders each mail from the order and the
+ * CMS settings, sends it, and marks the row (sent / retry later / uncertain). The delivery
+ * guarantee (at most once, retried while certainly unsent) is explained in the outbox migration.
+ */
+import { certainlyNotSent, type OutgoingMail } from '../_shared/mailer.ts';
+import { parseWorkerOrder, type WorkerOrder } from '../_shared/order-document.ts';
+import type { InstituteSettings } from '../_shared/site-settings.ts';
+import type { AdminClient } from '../_shared/supabase-admin.ts';
+import { confirmationEmail, mpesaCodeEmail, notificationEmail } from './order-emails.ts';
+
+export interface WorkerDeps {
+  admin: AdminClient;
+  send(mail: OutgoingMail): Promise<void>;
+  settings(): Promise<InstituteSettings>;
+  invoice(order: WorkerOrder, settings: InstituteSettings): Promise<Uint8Array>;
+  siteUrl: string;
+  /** Domain of the Message-IDs the worker gives its mails. */
+  messageDomain: string;
+  /** Stop claiming new rows after this many milliseconds (a scheduled call must end). */
+  budgetMs?: number;
+}
+
+export interface WorkerReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+  uncertain: number;
+}
+
+type OutboxRow = {
+  id: string;
+  kind: string;
+  order_id: string | null;
+  recipient: string | null;
+  claim_id: string | null;
+};
+
+const log = '[process-mail-outbox]';
+
+async function render(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.order_id) throw new Error(`outbox row ${row.id} (${row.kind}) has no order`);
+  const { data, error } = await deps.admin.rpc('order_document', { order_id: row.order_id });
+  if (error) throw new Error(`could not read order ${row.order_id}: ${error.message} (${error.code})`);
+  const order = parseWorkerOrder(data);
+  let mail: OutgoingMail;
+  if (row.kind === 'order_confirmation') {
+    mail = confirmationEmail(order, settings, deps.siteUrl, await deps.invoice(order, settings));
+  } else if (row.kind === 'order_notification') {
+    mail = notificationEmail(order, settings);
+  } else if (row.kind === 'mpesa_code_notification') {
+    mail = mpesaCodeEmail(order, settings);
+  } else throw new Error(`unknown outbox kind ${row.kind}`);
+  return { ...mail, to: row.recipient ?? mail.to, messageId: `${row.id}@${deps.messageDomain}` };
+}
+
+async function fail(deps: WorkerDeps, row: OutboxRow, error: unknown, retry: boolean): Promise<string | null> {
+  const message = error instanceof Error ? error.message : String(error);
+  const { data, error: markError } = await deps.admin.rpc('fail_mail_outbox', {
+    message_id: row.id,
+    claim: row.claim_id ?? '',
+    error: message,
+    retry,
+  });
+  if (markError) console.error(`${log} could not record the failure of ${row.id}: ${markError.message}`);
+  return data ?? null;
+}
+
+export async function processOutbox(deps: WorkerDeps): Promise<WorkerReport> {
+  const report: WorkerReport = { sent: 0, retrying: 0, failed: 0, uncertain: 0 };
+  const deadline = Date.now() + (deps.budgetMs ?? 20_000);
+  let settings: InstituteSettings | undefined;
+  while (Date.now() < deadline) {
+    const { data: rows, error } = await deps.admin.rpc('claim_mail_outbox', { batch_size: 10, lease_seconds: 120 });
+    if (error) throw new Error(`could not claim outbox rows: ${error.message} (${error.code})`);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      let mail: OutgoingMail;
+      try {
+        settings ??= await deps.settings();
+        mail = await render(row, deps, settings);
+      } catch (renderError) {
+        // Nothing was sent: try again later.
+        console.error(`${log} could not prepare ${row.kind} ${row.id}:`, renderError);
+        const status = await fail(deps, row, renderError, true);
+        if (status === 'failed') report.failed++;
+        else report.retrying++;
+        continue;
+      }
+      try {
+        await deps.send(mail);
+      } catch (sendError) {
+        const retry = certainlyNotSent(sendError);
+        console.error(
+          `${log} sending ${row.kind} ${row.id} failed (${retry ? 'will retry' : 'may have been sent'}):`,
+          sendError,
+        );
+        const status = await fail(deps, row, sendError, retry);
+        if (status === 'failed') report.failed++;
+        else if (status === 'uncertain') report.uncertain++;
+        else report.retrying++;
+        continue;
+      }
+      const { data: marked, error: markError } = await deps.admin.rpc('complete_mail_outbox', {
+        message_id: row.id,
+        claim: row.claim_id ?? '',
+      });
+      // Sent but not marked: the lease runs out and the row becomes uncertain, never resent.
+      if (markError || !marked)
+        console.error(`${log} sent ${row.id} but could not mark it:`, markError ?? 'lease lost');
+      report.sent++;
+    }
+  }
+  return report;
+}
