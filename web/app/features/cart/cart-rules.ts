@@ -4,7 +4,7 @@
  */
 import { totalsOf, type Totals } from '../../lib/money';
 import type { CartItem, CartProgram } from './cart-items';
-import { parsePrice } from './price';
+import { parsePrice } from '../../lib/price-text';
 
 export type AddOutcome = { added: true; items: CartItem[] } | { added: false; items: readonly CartItem[] };
 

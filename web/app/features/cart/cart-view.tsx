@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { formatMoney, KES_PER_USD } from '../../lib/money';
 import { useCart } from './cart-provider';
 import { lineTotal } from './cart-rules';
-import { parsePrice } from './price';
+import { parsePrice } from '../../lib/price-text';
 import { QuantityControl } from './quantity-control';
 import '../../components/ui/form-fields.css';
 import './cart.css';

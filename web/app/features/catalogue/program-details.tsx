@@ -52,8 +52,11 @@ export function ProgramDetails({ program, catalogueHref, addToCart }: Props) {
               <ul className="intake-list">
                 {program.intakes.map((intake) => (
                   <li key={intake.id} className="intake" data-full={intake.seatsLeft <= 0 || undefined}>
+                    {/* The commas keep the three apart when read aloud; the grid shows them apart. */}
                     <span className="intake__dates">{intake.dates}</span>
+                    <span className="visually-hidden">, </span>
                     <span className="intake__place">{intake.place}</span>
+                    <span className="visually-hidden">, </span>
                     <span className="intake__seats">{intake.seats}</span>
                   </li>
                 ))}
@@ -82,8 +85,7 @@ export function ProgramDetails({ program, catalogueHref, addToCart }: Props) {
             <div>
               <dt>Fee per participant</dt>
               <dd className="program-page__price" data-currency={program.currency}>
-                {program.price}
-                <span className="program-page__other-price">about {program.otherPrice}</span>
+                {program.price} <span className="program-page__other-price">about {program.otherPrice}</span>
               </dd>
             </div>
           </dl>

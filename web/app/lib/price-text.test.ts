@@ -1,6 +1,6 @@
 /** The specification's price rule: digits and dots are the amount; no USD/KES code means USD, with a warning. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parsePrice } from './price.ts';
+import { parsePrice } from './price-text.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

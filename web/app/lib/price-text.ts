@@ -3,7 +3,7 @@
  * currency, by the specification's rule: the amount is the text with everything but digits and
  * dots stripped; a missing or unrecognised currency is taken as USD, with a console warning.
  */
-import type { Currency } from '../../lib/money';
+import type { Currency } from './money';
 
 export interface ParsedPrice {
   amount: number;
