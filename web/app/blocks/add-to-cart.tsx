@@ -6,17 +6,18 @@
 import { addToCartLazily, preloadCart } from '../features/cart/add-to-cart-lazily';
 import type { CartProgram } from '../features/cart/cart-items';
 
-/** Names the program for screen readers too (a list has one button per program). */
+/** Its name names the program too (a list has one button per program). */
 export function AddToCartButton({ program, className }: { program: CartProgram; className?: string }) {
   return (
     <button
       type="button"
       className={className}
+      aria-label={`Add to cart: ${program.title}`}
       onPointerEnter={preloadCart}
       onFocus={preloadCart}
       onClick={() => addToCartLazily(program)}
     >
-      Add to cart<span className="visually-hidden">: {program.title}</span>
+      Add to cart
     </button>
   );
 }

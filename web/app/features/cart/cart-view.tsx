@@ -58,8 +58,13 @@ export function CartView({ catalogueHref, checkoutHref }: Props) {
               <p className="cart-line__total">
                 <span className="cart-line__label">Line total</span> {formatMoney(total.amount, total.currency)}
               </p>
-              <button type="button" className="cart-line__remove" onClick={() => removeFromCart(item.program.id)}>
-                Remove<span className="visually-hidden">: {item.program.title}</span>
+              <button
+                type="button"
+                className="cart-line__remove"
+                aria-label={`Remove: ${item.program.title}`}
+                onClick={() => removeFromCart(item.program.id)}
+              >
+                Remove
               </button>
             </li>
           );

@@ -73,9 +73,11 @@ interface FieldProps {
   type?: string;
   autoComplete?: string;
   optional?: boolean;
+  /** A fuller name than the visible label, where several fields share one ("Name, participant 2, …"). */
+  name?: string;
 }
 
-function Field({ label, registration, error, hint, type = 'text', autoComplete, optional }: FieldProps) {
+function Field({ label, registration, error, hint, type = 'text', autoComplete, optional, name }: FieldProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -94,6 +96,7 @@ function Field({ label, registration, error, hint, type = 'text', autoComplete, 
         className="field__input"
         type={type}
         autoComplete={autoComplete}
+        aria-label={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...registration}

@@ -63,9 +63,10 @@ function Line({ line, onRemove }: { line: ReviewLine; onRemove: (programId: stri
         <button
           type="button"
           className="button button--small button--secondary"
+          aria-label={`Remove: ${line.title}`}
           onClick={() => onRemove(line.programId)}
         >
-          Remove<span className="visually-hidden">: {line.title}</span>
+          Remove
         </button>
       </li>
     );
