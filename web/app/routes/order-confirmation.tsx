@@ -15,8 +15,8 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaDescriptor,
+  Link,
 } from 'react-router';
-import { Link } from 'react-router';
 import { CATALOGUE_PATH } from '../config/commerce-paths';
 import { publicEnv } from '../config/env.server';
 import { OrderConfirmation } from '../features/checkout/order-confirmation';
@@ -41,26 +41,23 @@ async function screenMeta(title: string): Promise<MetaDescriptor[]> {
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const [order, payments] = await Promise.all([readOrder(token), loadPaymentSettings()]);
-  if (!order) throw data({ meta: await screenMeta('Order not found') }, { status: 404, headers: privateHeaders });
+  if (!order) throw data({ meta: await screenMeta('Order not found') }, { status: 404 });
   const invoice = new URL('/functions/v1/order-invoice', publicEnv().supabaseUrl);
   invoice.searchParams.set('token', token);
-  return data(
-    {
-      order,
-      invoiceHref: invoice.href,
-      paybill: payments?.mpesaPaybill ?? null,
-      bankAccounts: payments?.bankAccounts ?? [],
-      meta: await screenMeta(`Order ${order.reference}`),
-    },
-    { headers: privateHeaders },
-  );
+  return {
+    order,
+    invoiceHref: invoice.href,
+    paybill: payments?.mpesaPaybill ?? null,
+    bankAccounts: payments?.bankAccounts ?? [],
+    meta: await screenMeta(`Order ${order.reference}`),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const form = await request.formData();
   const code = form.get('code');
-  return data(await submitMpesaCode(token, typeof code === 'string' ? code : ''), { headers: privateHeaders });
+  return submitMpesaCode(token, typeof code === 'string' ? code : '');
 }
 
 export function meta({ data, error }: Route.MetaArgs) {
@@ -69,10 +66,8 @@ export function meta({ data, error }: Route.MetaArgs) {
   return [{ name: 'robots', content: 'noindex' }];
 }
 
-export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders, actionHeaders }) => ({
-  ...Object.fromEntries(errorHeaders ?? actionHeaders ?? loaderHeaders),
-  ...privateHeaders,
-});
+/** For the page, its 404 and the M-Pesa code's answer alike. */
+export const headers: HeadersFunction = () => privateHeaders;
 
 export default function OrderConfirmationPage() {
   const { order, invoiceHref, paybill, bankAccounts } = useLoaderData<typeof loader>();

@@ -130,7 +130,8 @@ export default function CheckoutForm(props: Props) {
   });
   const { register, handleSubmit, formState, setError, setValue, getFieldState, control } = form;
   const { errors, isSubmitting } = formState;
-  const [formError, setFormError] = useState<string | null>(null);
+  // Each message is a new object, so the same message shown again takes focus again.
+  const [formError, setFormError] = useState<{ message: string } | null>(null);
   const alert = useRef<HTMLDivElement>(null);
   const keyFor = useAttemptKey();
   const [buyerName, buyerEmail, method] = useWatch({ control, name: ['buyer_name', 'buyer_email', 'payment_method'] });
@@ -148,10 +149,13 @@ export default function CheckoutForm(props: Props) {
   }, [buyerName, buyerEmail, lines, getFieldState, setValue]);
 
   function showFormError(message: string) {
-    setFormError(message);
-    // After React has rendered the message.
-    requestAnimationFrame(() => alert.current?.focus());
+    setFormError({ message });
   }
+
+  // Focus goes to the message once it is on the page.
+  useEffect(() => {
+    if (formError) alert.current?.focus();
+  }, [formError]);
 
   async function placeWith(values: CheckoutValues) {
     setFormError(null);
@@ -220,7 +224,7 @@ export default function CheckoutForm(props: Props) {
         }}
       >
         <div ref={alert} tabIndex={-1} role="alert" className={formError ? 'notice notice--error' : undefined}>
-          {formError}
+          {formError?.message}
         </div>
 
         <fieldset className="checkout-fieldset">
