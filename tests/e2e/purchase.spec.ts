@@ -5,7 +5,7 @@
  * reload), the pro-forma invoice downloaded and read, the captured e-mails, and the M-Pesa code.
  */
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.ts';
 import { expect, test } from './fixtures.ts';
 import { openHydrated } from './support/hydrated.ts';
@@ -184,4 +184,83 @@ test('the whole purchase: catalogue, cart, checkout, confirmation, invoice and e
   await expect(
     page.getByRole('status').filter({ hasText: 'We received the confirmation code QJK7XYZ123' }),
   ).toBeVisible();
+});
+
+/** Presses Tab until `target` has focus (as a keyboard user would), failing after `limit` presses. */
+async function tabTo(page: Page, target: Locator, limit = 150): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${String(target)} never took focus in ${limit} Tab presses`);
+}
+
+test('the whole purchase with the keyboard only', async ({ page, serviceRole }, testInfo) => {
+  test.setTimeout(120_000);
+  const email = `keys-${testInfo.testId.slice(0, 8)}-${Date.now().toString(36)}@example.com`;
+  await openHydrated(page, '/training');
+
+  // Filter, add from the filtered list, clear the filter, add another.
+  const search = page.getByRole('searchbox', { name: 'Search programs' });
+  await tabTo(page, search);
+  await page.keyboard.type('women');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\?q=women$/);
+  await tabTo(page, page.getByRole('button', { name: 'Add to cart: Women in Leadership' }));
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Women in Leadership added to cart!')).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Clear filters' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/training$/);
+  await tabTo(page, page.getByRole('button', { name: 'Add to cart: Executive Leadership Programme' }));
+  await page.keyboard.press('Space');
+  await expect(badge(page)).toHaveAccessibleName('Cart, 2 items');
+
+  // The cart: one seat more, then on to checkout.
+  await page.keyboard.press('Shift+Tab');
+  await tabTo(page, badge(page), 300);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cart$/);
+  await tabTo(page, page.getByRole('button', { name: 'One seat more: Women in Leadership' }));
+  await page.keyboard.press('Enter');
+  await expect(badge(page)).toHaveAccessibleName('Cart, 3 items');
+  await tabTo(page, page.getByRole('link', { name: 'Proceed to checkout' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await tabTo(page, page.getByRole('button', { name: 'Continue to your details' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: '2. Your details' })).toBeFocused();
+
+  // The form, field by field.
+  const type = async (name: string | RegExp, text: string) => {
+    await tabTo(page, page.getByRole('textbox', { name, exact: typeof name === 'string' }));
+    await page.keyboard.type(text);
+  };
+  await type('Full name', 'Kiprono Langat');
+  await type('E-mail', email);
+  await type(/^Phone/, '+44 20 7946 0958');
+  await type('Name, participant 2, Women in Leadership', 'Njeri Wambui');
+  await tabTo(page, page.getByRole('radio', { name: 'Invoice / bank transfer' }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: 'Invoice / bank transfer' })).toBeChecked();
+  await tabTo(page, page.getByRole('checkbox', { name: 'I accept the terms and conditions of booking.' }));
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: 'Place order' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/order-confirmation\?token=/, { timeout: 15_000 });
+  const reference = (await page.getByTestId('order-reference').textContent())!;
+  const { data, error } = await serviceRole
+    .from('orders')
+    .select('reference, customer_phone, payment_method, total_kes')
+    .eq('customer_email', email)
+    .single();
+  expect(error).toBeNull();
+  // 2 x KES 65,000 + USD 1,250 x 129.16.
+  expect(data).toEqual({
+    reference,
+    customer_phone: '+442079460958',
+    payment_method: 'invoice',
+    total_kes: 291450,
+  });
 });
