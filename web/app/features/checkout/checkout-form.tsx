@@ -30,6 +30,8 @@ type AvailableLine = Extract<ReviewLine, { available: true }>;
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
   lines: readonly AvailableLine[];
+  /** Titles of the cart's programs no longer on sale: the order waits until they are removed. */
+  unavailable: readonly string[];
   quote: Quote;
   totals: Totals;
   paybill: string | null;
@@ -51,10 +53,15 @@ function defaults(lines: readonly AvailableLine[]): DefaultValues<CheckoutInput>
     buyer_phone: '',
     organisation: '',
     po_number: '',
-    items: lines.map((line) => ({
-      intake_id: defaultIntake(line),
-      participants: Array.from({ length: line.quantity }, () => ({ name: '', email: '' })),
-    })),
+    programs: Object.fromEntries(
+      lines.map((line) => [
+        line.programId,
+        {
+          intake_id: defaultIntake(line),
+          participants: Array.from({ length: line.quantity }, () => ({ name: '', email: '' })),
+        },
+      ]),
+    ),
   };
 }
 
@@ -110,6 +117,19 @@ function Field({ label, registration, error, hint, type = 'text', autoComplete, 
   );
 }
 
+/**
+ * The form field a refusal names: create_order reports paths into what it was sent ('buyer_phone',
+ * 'items.1.intake_id', 'items.0.participants.2.name'); lines are sent in order, so an item's index
+ * is a line's. Null for what no field holds (a whole line, the order, the attempt).
+ */
+function formField(field: string, lines: readonly AvailableLine[]): FieldPath<CheckoutInput> | null {
+  if (/^(buyer_name|buyer_email|buyer_phone|organisation|po_number|payment_method|accepted_terms)$/.test(field))
+    return field as FieldPath<CheckoutInput>;
+  const item = /^items\.(\d+)\.(intake_id|participants\.\d+\.(?:name|email))$/.exec(field);
+  const line = item ? lines[Number(item[1])] : undefined;
+  return line && item ? (`programs.${line.programId}.${item[2]}` as FieldPath<CheckoutInput>) : null;
+}
+
 /** Same key for the same attempt (a double submit, a retry): one order; a changed form gets a new one. */
 function useAttemptKey() {
   const attempt = useRef<{ key: string; payload: string } | null>(null);
@@ -121,12 +141,14 @@ function useAttemptKey() {
 }
 
 export default function CheckoutForm(props: Props) {
-  const { headingRef, lines, quote, totals, paybill, bankAccounts, onQuoteChanged, onOrderPlaced } = props;
+  const { headingRef, lines, unavailable, quote, totals, paybill, bankAccounts, onQuoteChanged, onOrderPlaced } = props;
   const ids = useId();
   const form = useForm<CheckoutInput, unknown, CheckoutValues>({
     resolver: zodResolver(checkoutSchema),
     defaultValues: defaults(lines),
     shouldFocusError: true,
+    // A program that leaves the order takes its fields' values with it (they are not validated).
+    shouldUnregister: true,
   });
   const { register, handleSubmit, formState, setError, setValue, getFieldState, control } = form;
   const { errors, isSubmitting } = formState;
@@ -140,9 +162,9 @@ export default function CheckoutForm(props: Props) {
 
   // The buyer is the first participant of each program until someone else's name is typed there.
   useEffect(() => {
-    lines.forEach((_, index) => {
-      const name = `items.${index}.participants.0.name` as const;
-      const email = `items.${index}.participants.0.email` as const;
+    lines.forEach(({ programId }) => {
+      const name = `programs.${programId}.participants.0.name` as const;
+      const email = `programs.${programId}.participants.0.email` as const;
       if (!getFieldState(name).isDirty) setValue(name, buyerName ?? '');
       if (!getFieldState(email).isDirty) setValue(email, buyerEmail ?? '');
     });
@@ -159,6 +181,10 @@ export default function CheckoutForm(props: Props) {
 
   async function placeWith(values: CheckoutValues) {
     setFormError(null);
+    if (unavailable.length > 0) {
+      showFormError(`No longer available: ${unavailable.join(', ')}. Remove it from your order above to go on.`);
+      return;
+    }
     const programIds = lines.map((line) => line.programId);
     let now: Quote;
     try {
@@ -192,12 +218,8 @@ export default function CheckoutForm(props: Props) {
       showFormError(result.message);
       return;
     }
-    const field = result.field as FieldPath<CheckoutInput>;
-    const isField =
-      /^(buyer_|organisation$|po_number$|payment_method$|accepted_terms$|items\.\d+\.(intake_id$|participants\.\d+\.(name|email)$))/.test(
-        result.field,
-      );
-    if (isField) setError(field, { type: 'server', message: result.message }, { shouldFocus: true });
+    const field = formField(result.field, lines);
+    if (field) setError(field, { type: 'server', message: result.message }, { shouldFocus: true });
     else {
       const line = /^items\.(\d+)/.exec(result.field);
       const title = line ? lines[Number(line[1])]?.title : undefined;
@@ -267,7 +289,7 @@ export default function CheckoutForm(props: Props) {
         </fieldset>
 
         {lines.map((line, index) => {
-          const intakeError = errorText(errors, `items.${index}.intake_id`);
+          const intakeError = errorText(errors, `programs.${line.programId}.intake_id`);
           const intakeId = `${ids}-intake-${index}`;
           return (
             <fieldset key={line.programId} className="checkout-fieldset">
@@ -283,7 +305,7 @@ export default function CheckoutForm(props: Props) {
                   className="field__input"
                   aria-invalid={intakeError ? true : undefined}
                   aria-describedby={intakeError ? `${intakeId}-error` : undefined}
-                  {...register(`items.${index}.intake_id`)}
+                  {...register(`programs.${line.programId}.intake_id`)}
                 >
                   <option value="">Next available intake (we confirm the dates)</option>
                   {line.program.intakes.map((intake) => (
@@ -319,8 +341,8 @@ export default function CheckoutForm(props: Props) {
                           </span>
                         </>
                       }
-                      registration={register(`items.${index}.participants.${seat}.name`)}
-                      error={errorText(errors, `items.${index}.participants.${seat}.name`)}
+                      registration={register(`programs.${line.programId}.participants.${seat}.name`)}
+                      error={errorText(errors, `programs.${line.programId}.participants.${seat}.name`)}
                     />
                     <Field
                       label={
@@ -333,8 +355,8 @@ export default function CheckoutForm(props: Props) {
                       }
                       optional
                       type="email"
-                      registration={register(`items.${index}.participants.${seat}.email`)}
-                      error={errorText(errors, `items.${index}.participants.${seat}.email`)}
+                      registration={register(`programs.${line.programId}.participants.${seat}.email`)}
+                      error={errorText(errors, `programs.${line.programId}.participants.${seat}.email`)}
                     />
                   </li>
                 ))}

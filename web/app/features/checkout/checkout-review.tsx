@@ -165,7 +165,7 @@ export function CheckoutReview({ lines, paybill, bankAccounts, cartHref, onRemov
           </div>
         )}
       </section>
-      {details && !blocked ? (
+      {details ? (
         <Suspense
           fallback={
             <p className="checkout-status" role="status">
@@ -176,6 +176,7 @@ export function CheckoutReview({ lines, paybill, bankAccounts, cartHref, onRemov
           <CheckoutForm
             headingRef={detailsHeading}
             lines={review.flatMap((line) => (line.available ? [line] : []))}
+            unavailable={review.flatMap((line) => (line.available ? [] : [line.title]))}
             quote={state.quote}
             totals={totals}
             paybill={paybill}

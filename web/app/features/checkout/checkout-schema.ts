@@ -44,7 +44,9 @@ export const checkoutSchema = z.object({
   po_number: optionalText(50, checkoutMessages.poNumber),
   payment_method: z.enum(PAYMENT_METHODS, { error: checkoutMessages.paymentMethod }),
   accepted_terms: z.literal(true, { error: checkoutMessages.terms }),
-  items: z.array(
+  /** Per program id (values stay with their program when another leaves the order). */
+  programs: z.record(
+    z.string(),
     z.object({
       /** An intake's id, or '' for the next available intake. */
       intake_id: z.string(),

@@ -31,11 +31,11 @@ export function orderArguments(values: CheckoutValues, lines: readonly OrderLine
     po_number: values.po_number || undefined,
     payment_method: values.payment_method,
     accepted_terms: values.accepted_terms,
-    items: lines.map((line, index) => ({
+    items: lines.map((line) => ({
       program_id: line.programId,
-      intake_id: values.items[index]?.intake_id || null,
+      intake_id: values.programs[line.programId]?.intake_id || null,
       quantity: line.quantity,
-      participants: (values.items[index]?.participants ?? []).map((person) => ({
+      participants: (values.programs[line.programId]?.participants ?? []).slice(0, line.quantity).map((person) => ({
         name: person.name,
         email: person.email || null,
       })),
