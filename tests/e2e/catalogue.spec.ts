@@ -58,7 +58,8 @@ test.describe('filtering /training', () => {
     await expect(page.locator('#catalogue li.program h3')).toHaveText(expected);
     await filter.getByRole('searchbox', { name: 'Search programs' }).fill('  FINANCE ');
     await filter.getByRole('button', { name: 'Show programs' }).click();
-    await expect(page).toHaveURL(/\/training\?q=FINANCE$/);
+    // A plain GET form: the query holds every field, the anchor brings the list back into view.
+    await expect(page).toHaveURL(/\/training\?q=\+\+FINANCE\+&category=#catalogue$/);
     await expect(page.locator('#catalogue li.program h3')).toHaveText(matches('finance').map((row) => row.title));
   });
 
@@ -79,8 +80,7 @@ test.describe('filtering /training', () => {
     await expect(select.locator('option')).toHaveText(['All categories', ...categories]);
     await select.selectOption('Finance');
     await filter.getByRole('button', { name: 'Show programs' }).click();
-    // In the app the form navigates without its empty text parameter.
-    await expect(page).toHaveURL(/\/training\?category=Finance$/);
+    await expect(page).toHaveURL(/\/training\?q=&category=Finance#catalogue$/);
     const finance = rows.filter((row) => row.category === 'Finance').map((row) => row.title);
     await expect(page.locator('#catalogue li.program h3')).toHaveText(finance);
     await expect(page.getByRole('status').filter({ hasText: /programs? in Finance$/ })).toHaveText(
@@ -106,6 +106,31 @@ test.describe('filtering /training', () => {
     const response = await page.goto(`/training?category=Astrology&q=${'x'.repeat(5000)}`);
     expect(response?.status()).toBe(200);
     await expect(page.locator('#catalogue').getByText(/^No programs match “x{100}” in Astrology\./)).toBeVisible();
+  });
+
+  test('the filter works without JavaScript, and after a client-side navigation to the catalogue', async ({
+    browser,
+    page,
+  }) => {
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await plain.newPage();
+    await noScript.goto('/training');
+    await noScript.getByRole('searchbox', { name: 'Search programs' }).fill('women');
+    await noScript.getByRole('button', { name: 'Show programs' }).click();
+    await expect(noScript).toHaveURL(/\/training\?q=women&category=#catalogue$/);
+    // The server rendered the form with the filter (the rows themselves stream in with the app's scripts).
+    await expect(noScript.getByRole('searchbox', { name: 'Search programs' })).toHaveValue('women');
+    await expect(noScript.getByRole('link', { name: 'Clear filters' })).toBeVisible();
+    await plain.close();
+
+    // Shown by the app (no server HTML to keep): the form renders from its own code.
+    await openHydrated(page, '/about');
+    await page.locator('header').getByRole('link', { name: 'Training Programs' }).first().click();
+    await expect(page).toHaveURL(/\/training$/);
+    const filter = page.getByRole('search', { name: 'Filter programs' });
+    await filter.getByRole('searchbox', { name: 'Search programs' }).fill('women');
+    await filter.getByRole('button', { name: 'Show programs' }).click();
+    await expect(page.locator('#catalogue li.program h3')).toHaveText(['Women in Leadership']);
   });
 
   test('the search’s “show all” link format (/training?q=<encoded query>) filters the list', async ({ page }) => {

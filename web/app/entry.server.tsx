@@ -1,6 +1,7 @@
 /**
  * React Router's Node entry (its default, see @react-router/dev config/defaults), plus two things:
- * the components of the server-rendered blocks (blocks/server-rendered.tsx) are provided here,
+ * the components of the server-rendered blocks and parts (blocks/server-rendered.tsx,
+ * blocks/server-parts.tsx) are provided here,
  * on the server only, so the browser's bundle never contains them; and a visitor's bad request
  * (404, a POST to a page) is not logged as a server error.
  */
@@ -9,7 +10,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { serverBlocks } from './blocks/server-blocks.server';
+import { serverBlocks, serverParts } from './blocks/server-blocks.server';
+import { ServerParts } from './blocks/server-parts';
 import { ServerBlocks } from './blocks/server-rendered';
 
 /** How long streamed parts (live rows) may take before the response ends without them. */
@@ -41,7 +43,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerBlocks.Provider value={serverBlocks}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerParts.Provider value={serverParts}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </ServerParts.Provider>
       </ServerBlocks.Provider>,
       {
         [readyOption]() {

@@ -3,31 +3,36 @@
  * KES, each linking to its page and with Add to cart. On the catalogue page (/training) the list
  * follows the URL's filter (`?q=`, `?category=`) and shows the filter form above it.
  */
-import { Suspense } from 'react';
-import { Await, Link, useLocation } from 'react-router';
-import { CatalogueFilters } from '../features/catalogue/catalogue-filters';
-import { filterSummary, isFiltered, noMatches, type CatalogueFilter } from '../features/catalogue/catalogue-filter';
+import { Link, useLocation } from 'react-router';
+import {
+  filterSearch,
+  filterSummary,
+  isFiltered,
+  noMatches,
+  type CatalogueFilter,
+} from '../features/catalogue/catalogue-filter';
 import { JsonLd } from '../features/seo/json-ld-script';
 import { AddToCartButton } from './add-to-cart';
 import { BlockSection } from './block-section';
 import { LiveRows } from './live/live-rows';
-import type { CatalogueState, LiveResult, ProgramItem } from './live/types';
+import type { CatalogueState, ProgramItem } from './live/types';
 import { useCatalogue, useLiveRows } from './page-context';
+import { CatalogueFiltersPart, preloadFilters } from './server-parts';
 import { itemHeading, type BlockProps } from './types';
 import './program-list.css';
 
-/** The filter form; its category choices stream in (until then it offers the chosen one). */
-function Filters({ catalogue }: { catalogue: CatalogueState }) {
-  const known = catalogue.filter.category ? [catalogue.filter.category] : [];
-  const form = (categories: readonly string[]) => (
-    <CatalogueFilters filter={catalogue.filter} categories={categories} />
-  );
+/** The filter form, its action the catalogue's path and the list's anchor. */
+function Filters({ catalogue, anchor }: { catalogue: CatalogueState; anchor: string | null | undefined }) {
+  const { pathname } = useLocation();
+  const action = anchor ? `${pathname}#${anchor}` : pathname;
+  // Keyed by the filter: a new filter (a client-side navigation) mounts a form showing it.
   return (
-    <Suspense fallback={form(known)}>
-      <Await resolve={catalogue.categories} errorElement={form(known)}>
-        {(result: LiveResult<string[]>) => form('failed' in result ? known : result.rows)}
-      </Await>
-    </Suspense>
+    <CatalogueFiltersPart
+      key={filterSearch(catalogue.filter)}
+      filter={catalogue.filter}
+      categories={catalogue.categories}
+      action={action}
+    />
   );
 }
 
@@ -94,14 +99,14 @@ function ProgramCard({ program, heading: Heading }: { program: ProgramItem; head
   );
 }
 
-export function ProgramListBlock({ _key, anchor, heading, intro, category }: BlockProps<'programList'>) {
+function ProgramList({ _key, anchor, heading, intro, category }: BlockProps<'programList'>) {
   const rows = useLiveRows('programList', _key);
   const catalogue = useCatalogue(_key);
   const filter = catalogue?.filter;
   const titleTag = itemHeading(heading);
   return (
     <BlockSection name="program-list" anchor={anchor} heading={heading} intro={intro}>
-      {catalogue ? <Filters catalogue={catalogue} /> : null}
+      {catalogue ? <Filters catalogue={catalogue} anchor={anchor} /> : null}
       <LiveRows
         rows={rows}
         what="training programs"
@@ -132,3 +137,6 @@ export function ProgramListBlock({ _key, anchor, heading, intro, category }: Blo
     </BlockSection>
   );
 }
+
+/** The block; a client-side navigation to a page with it loads the filter form's code ahead. */
+export const ProgramListBlock = Object.assign(ProgramList, { preload: preloadFilters });

@@ -7,7 +7,6 @@ import type { CatalogueFilter } from '../../features/catalogue/catalogue-filter'
 import {
   readEvents,
   readImpactMetrics,
-  readProgramCategories,
   readPrograms,
   readServices,
   type EventRow,
@@ -73,7 +72,7 @@ export interface LiveOptions {
    * The URL's catalogue filter, on the page that has one (/training): it applies to the page's
    * program lists that show every category, and they get the filter form.
    */
-  catalogue?: CatalogueFilter;
+  catalogue?: { filter: CatalogueFilter; categories: string[] };
   now?: Date;
 }
 
@@ -84,7 +83,6 @@ export function loadLiveBlocks(
   { catalogue, now = new Date() }: LiveOptions = {},
 ): LiveData {
   const live: LiveData = { stats: {}, eventList: {}, programList: {}, serviceList: {}, catalogue: {} };
-  let categories: LiveData['catalogue'][string]['categories'] | undefined;
   let metrics: LiveData['stats'][string] | undefined;
   let services: LiveData['serviceList'][string] | undefined;
   for (const block of blocks) {
@@ -123,11 +121,8 @@ export function loadLiveBlocks(
         );
         break;
       case 'programList': {
-        const filter = catalogue && !block.category ? catalogue : undefined;
-        if (filter) {
-          categories ??= settled(readProgramCategories());
-          live.catalogue[block._key] = { filter, categories };
-        }
+        const filter = catalogue && !block.category ? catalogue.filter : undefined;
+        if (catalogue && filter) live.catalogue[block._key] = catalogue;
         live.programList[block._key] = settled(
           readPrograms({
             category: filter ? filter.category : block.category,

@@ -75,7 +75,8 @@ export type LiveResult<Rows> = { rows: Rows } | { failed: true };
 /** A filterable program list (the /training catalogue): the URL's filter and the categories to choose from. */
 export interface CatalogueState {
   filter: CatalogueFilter;
-  categories: Promise<LiveResult<string[]>>;
+  /** Read before the page renders (the form is server HTML, not streamed); empty when the read failed. */
+  categories: string[];
 }
 
 /**

@@ -1,44 +1,27 @@
 /**
- * The /training filter form: a text box and a category choice, submitted as a GET to the same
- * page, so the filter lives in the URL (shareable, rendered on the server, works before the app
- * has loaded). In the app it navigates without empty parameters and keeps the scroll position.
+ * The /training filter form: a text box and a category choice, a plain GET form to the catalogue,
+ * so the filter lives in the URL (shareable, rendered on the server, the same with or without the
+ * app's JavaScript). The program list has the server render it and keeps its HTML in the browser
+ * (blocks/server-parts.tsx): its code loads only for a list shown by a client-side navigation.
+ * Its styles (catalogue-filters.css, form-fields.css) come with the page from blocks/registry.ts.
  */
-import { useId, type FormEvent } from 'react';
-import { Form, Link, useLocation, useNavigate } from 'react-router';
-import { filterSearch, isFiltered, MAX_FILTER_LENGTH, type CatalogueFilter } from './catalogue-filter';
-import '../../components/ui/form-fields.css';
-import './catalogue-filters.css';
+import { useId } from 'react';
+import { isFiltered, MAX_FILTER_LENGTH, type CatalogueFilter } from './catalogue-filter';
 
-interface Props {
+export interface CatalogueFiltersProps {
   filter: CatalogueFilter;
   /** The categories to choose from (the chosen one is always offered). */
   categories: readonly string[];
+  /** Where the form goes: the catalogue's path and the list's anchor ('/training#catalogue'). */
+  action: string;
 }
 
-export function CatalogueFilters({ filter, categories }: Props) {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+export function CatalogueFilters({ filter, categories, action }: CatalogueFiltersProps) {
   const id = useId();
   const choices =
     filter.category && !categories.includes(filter.category) ? [...categories, filter.category] : categories;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = { q: String(data.get('q') ?? '').trim(), category: String(data.get('category') ?? '') };
-    void navigate({ search: filterSearch(next) }, { preventScrollReset: true });
-  }
-
   return (
-    // Keyed by the filter: after a navigation the fields show the URL's filter again.
-    <Form
-      key={filterSearch(filter)}
-      method="get"
-      role="search"
-      aria-label="Filter programs"
-      className="catalogue-filters"
-      onSubmit={submit}
-    >
+    <form method="get" action={action} role="search" aria-label="Filter programs" className="catalogue-filters">
       <div className="field">
         <label className="field__label" htmlFor={`${id}-q`}>
           Search programs
@@ -71,11 +54,11 @@ export function CatalogueFilters({ filter, categories }: Props) {
           Show programs
         </button>
         {isFiltered(filter) ? (
-          <Link to={pathname} preventScrollReset className="catalogue-filters__clear">
+          <a href={action} className="catalogue-filters__clear">
             Clear filters
-          </Link>
+          </a>
         ) : null}
       </div>
-    </Form>
+    </form>
   );
 }
