@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
 import { day, line, makeIntake, makeProgram, orderArgs, people, type OrderArgs } from './support/orders.ts';
@@ -62,6 +63,33 @@ async function seatsLeft(intakeId: string): Promise<number | null> {
   const { data, error } = await admin.from('public_program_intakes').select('seats_left').eq('id', intakeId).single();
   if (error) throw new Error(error.message);
   return data.seats_left;
+}
+
+/**
+ * Runs `count` orders at once and makes them truly overlap: the reference numbering (the last
+ * step of every order) is held back until at least 8 of them (PostgREST's pool allows 10 at a
+ * time) wait on a lock, so each has made its checks before any commits.
+ */
+async function overlapping<T>(count: number, order: () => Promise<T>): Promise<T[]> {
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    await db.query('begin');
+    await db.query('lock table private.order_reference_counters in share mode');
+    const pending = Promise.all(Array.from({ length: count }, order));
+    await vi.waitFor(
+      async () => {
+        // Each order waiting on a lock (the numbering, an intake row, a key) has one lock not granted.
+        const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from pg_locks where not granted`);
+        expect(rows[0]!.n).toBeGreaterThanOrEqual(Math.min(8, count));
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    await db.query('commit');
+    return await pending;
+  } finally {
+    await db.end();
+  }
 }
 
 describe('create_order', () => {
@@ -284,9 +312,7 @@ describe('create_order', () => {
     expect((await place(visitor(), orderArgs([line(program.id, intake, 7)]))).error).toBeNull();
     expect(await seatsLeft(intake)).toBe(5);
 
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => place(visitor(), orderArgs([line(program.id, intake, 1)]))),
-    );
+    const results = await overlapping(20, () => place(visitor(), orderArgs([line(program.id, intake, 1)])));
     const made = results.filter((r) => r.error === null);
     const refused = results.filter((r) => r.error !== null);
     expect(made).toHaveLength(5);
@@ -294,6 +320,17 @@ describe('create_order', () => {
     expect(await seatsLeft(intake)).toBe(0);
     const { data: booked } = await admin.from('order_items').select('quantity').eq('intake_id', intake);
     expect(booked!.reduce((sum, row) => sum + row.quantity, 0)).toBe(12);
+  });
+
+  it('frees the seats of a cancelled order', async () => {
+    const program = await makeProgram(admin);
+    const intake = await makeIntake(admin, program.id, { capacity: 4 });
+    const { data } = await place(visitor(), orderArgs([line(program.id, intake, 4)]));
+    expect(await seatsLeft(intake)).toBe(0);
+    const { error } = await admin.from('orders').update({ status: 'cancelled' }).eq('reference', data!.reference);
+    expect(error).toBeNull();
+    expect(await seatsLeft(intake)).toBe(4);
+    expect((await place(visitor(), orderArgs([line(program.id, intake, 4)]))).error).toBeNull();
   });
 
   it('makes one order for one idempotency key, sent twice or ten times at once', async () => {
@@ -306,7 +343,7 @@ describe('create_order', () => {
     expect(again.data).toEqual({ ...first.data, replayed: true });
 
     const concurrent = orderArgs([line(program.id, null, 2)]);
-    const results = await Promise.all(Array.from({ length: 10 }, () => place(visitor(), concurrent)));
+    const results = await overlapping(10, () => place(visitor(), concurrent));
     expect(results.map((r) => r.error)).toEqual(Array(10).fill(null));
     expect(new Set(results.map((r) => r.data!.reference)).size).toBe(1);
     expect(results.filter((r) => !r.data!.replayed)).toHaveLength(1);
