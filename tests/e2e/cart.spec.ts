@@ -34,8 +34,8 @@ async function seedPrograms(serviceRole: SupabaseClient<Database>) {
   };
 }
 
-function storeCart(page: Page, value: string) {
-  return page.addInitScript((cart) => {
+async function storeCart(page: Page, value: string): Promise<void> {
+  await page.addInitScript((cart) => {
     if (sessionStorage.getItem('e2e-cart-seeded')) return;
     localStorage.setItem('ascent_cart', cart);
     sessionStorage.setItem('e2e-cart-seeded', '1');

@@ -22,8 +22,8 @@ export async function cartProgram(client: SupabaseClient<Database>, slug: string
 }
 
 /** Stores the cart once per tab, before the first page opens (a reload keeps what the app wrote since). */
-export function storeCart(page: Page, items: Array<{ program: CartProgram; quantity: number }>): Promise<void> {
-  return page.addInitScript((cart) => {
+export async function storeCart(page: Page, items: Array<{ program: CartProgram; quantity: number }>): Promise<void> {
+  await page.addInitScript((cart) => {
     if (sessionStorage.getItem('e2e-cart-seeded')) return;
     localStorage.setItem('ascent_cart', cart);
     sessionStorage.setItem('e2e-cart-seeded', '1');
