@@ -114,3 +114,37 @@ test('a wrong or missing token shows “Order not found”, reveals nothing and 
     expect(html).toContain('<meta name="robots" content="noindex"');
   }
 });
+
+test('/checkout/prices answers today’s prices and intakes, leaves unknown programs out, refuses bad ids', async ({
+  request,
+  serviceRole,
+}) => {
+  const { data: program } = await serviceRole
+    .from('public_training_programs')
+    .select('id')
+    .eq('slug', 'women-in-leadership')
+    .single();
+  const unknown = '00000000-0000-4000-8000-000000000000';
+  const response = await request.get(`/checkout/prices?program=${program!.id}&program=${unknown}`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('no-store');
+  const quote = (await response.json()) as {
+    programs: Array<{ id: string; price: { amount: number; currency: string }; intakes: Array<{ seatsLeft: number }> }>;
+  };
+  expect(quote.programs.map((row) => [row.id, row.price.amount, row.price.currency])).toEqual([
+    [program!.id, 65000, 'KES'],
+  ]);
+  expect(quote.programs[0]!.intakes.some((intake) => intake.seatsLeft === 0)).toBe(true);
+
+  for (const [query, message] of [
+    ['program=1%20or%201=1', 'Each program must be given by its id (a UUID).'],
+    [
+      Array.from({ length: 21 }, (_, i) => `program=00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join('&'),
+      'Ask for at most 20 programs at a time.',
+    ],
+  ] as const) {
+    const bad = await request.get(`/checkout/prices?${query}`);
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toEqual({ error: message });
+  }
+});
