@@ -147,10 +147,11 @@ test('/maintenance-preview is never indexed', async ({ page }) => {
   expect(await attr(page, 'meta[name="robots"]')).toBe('noindex');
 });
 
-test('sitemap.xml lists every canonical route-table path, absolute with lastmod, and no noIndex page', async ({
+test('sitemap.xml lists every canonical route-table path (absolute, with lastmod) and every program page, no noIndex page', async ({
   request,
   sanity,
   stack,
+  serviceRole,
 }) => {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
@@ -163,8 +164,13 @@ test('sitemap.xml lists every canonical route-table path, absolute with lastmod,
   const urls = [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>\s*)?<\/url>/g)];
   const locs = urls.map((match) => match[1]!);
   const canonical = [...new Set(ROUTE_PATHS.map((path) => pathForDocument(documentForPath(path)!)))];
-  expect(locs.sort()).toEqual(canonical.map((path) => new URL(path, stack.webUrl).href).sort());
-  for (const match of urls) expect(new Date(match[2]!).toISOString(), `lastmod of ${match[1]}`).toBe(match[2]);
+  const { data: programs, error } = await serviceRole.from('public_training_programs').select('slug');
+  expect(error).toBeNull();
+  const programPages = programs!.map((row) => `/training/${row.slug}`);
+  expect(locs.sort()).toEqual([...canonical, ...programPages].map((path) => new URL(path, stack.webUrl).href).sort());
+  // CMS pages carry their last change (program pages have none to give).
+  for (const match of urls.filter((url) => !url[1]!.includes('/training/')))
+    expect(new Date(match[2]!).toISOString(), `lastmod of ${match[1]}`).toBe(match[2]);
 
   const hidden = await sanity.fetch<string[]>(
     `*[_type in ["page", "service", "trainingModel"] && seo.noIndex == true].slug.current`,

@@ -423,9 +423,16 @@ test.describe('cart badge', () => {
     quantity,
   });
 
-  test('shows the number of items stored under ascent_cart', async ({ page }) => {
+  test('shows the number of items stored under ascent_cart, and follows changes from another tab', async ({
+    page,
+    context,
+  }) => {
     await page.addInitScript(
-      (cart) => localStorage.setItem('ascent_cart', cart),
+      (cart) => {
+        if (sessionStorage.getItem('e2e-cart-seeded')) return;
+        localStorage.setItem('ascent_cart', cart);
+        sessionStorage.setItem('e2e-cart-seeded', '1');
+      },
       JSON.stringify([item('a', 2), item('b', 1)]),
     );
     await open(page, '/');
@@ -434,14 +441,10 @@ test.describe('cart badge', () => {
     await expect(cart.locator('.cart-badge')).toHaveText('3');
     await expect(cart).toHaveAttribute('href', '/cart');
 
-    // Updates in this tab after the cart is written and the change announced.
-    await page.evaluate(
-      (cartJson) => {
-        localStorage.setItem('ascent_cart', cartJson);
-        window.dispatchEvent(new Event('ascent:cart-changed'));
-      },
-      JSON.stringify([item('a', 1)]),
-    );
+    // Another tab writes the cart: this one's badge follows (the storage event).
+    const other = await context.newPage();
+    await other.goto('/about');
+    await other.evaluate((cartJson) => localStorage.setItem('ascent_cart', cartJson), JSON.stringify([item('a', 1)]));
     await expect(cart).toHaveAccessibleName('Cart, 1 item');
   });
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createClient, type PostgrestSingleResponse, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ilikeAnyFilter } from '../../web/app/features/search/ilike-filter.ts';
+import { ilikeAnyFilter } from '../../web/app/lib/supabase/ilike-filter.ts';
 import { stackInfo } from './stack-info.ts';
 
 /** The three reads of the search dialog: source, columns returned, columns matched. */

@@ -1,16 +1,18 @@
 /**
  * React Router's Node entry (its default, see @react-router/dev config/defaults), plus three
- * things: the components of the server-rendered blocks (blocks/server-rendered.tsx) are provided
- * here, on the server only, so the browser's bundle never contains them; a visitor's bad request
- * (404, a POST to a page) is not logged as a server error; and the maintenance check is exported
- * for the production server's page cache (web/server/app-entry.ts).
+ * things: the components of the server-rendered blocks and parts (blocks/server-rendered.tsx,
+ * blocks/server-parts.tsx) are provided here, on the server only, so the browser's bundle never
+ * contains them; a visitor's bad request (404, a POST to a page) is not logged as a server error;
+ * and the maintenance check is exported for the production server's page cache
+ * (web/server/app-entry.ts).
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { serverBlocks } from './blocks/server-blocks.server';
+import { serverBlocks, serverParts } from './blocks/server-blocks.server';
+import { ServerParts } from './blocks/server-parts';
 import { ServerBlocks } from './blocks/server-rendered';
 
 /** While maintenance is on, the page cache replays nothing: the switch takes effect on the next request. */
@@ -45,7 +47,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerBlocks.Provider value={serverBlocks}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerParts.Provider value={serverParts}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </ServerParts.Provider>
       </ServerBlocks.Provider>,
       {
         [readyOption]() {

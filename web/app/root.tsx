@@ -15,19 +15,24 @@ import {
 } from 'react-router';
 import { useEffect, type ReactNode } from 'react';
 import { publicEnv } from './config/env.server';
-import { markHydrated } from './blocks/server-rendered';
-import { MaintenancePage } from './shell/maintenance-page';
+import { markHydrated } from './blocks/hydration';
 import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag';
 import { maintenanceActive } from './features/maintenance/maintenance.server';
 import { maintenanceMeta, rootMeta } from './features/seo/route-meta.server';
 import { ThemeProvider } from './features/theme/theme-provider';
 import { LazyToaster } from './components/ui/toast/lazy-toaster';
+import { serverReadyLazy } from './components/ui/server-ready-lazy';
 import { themeBootScript } from './features/theme/theme-storage';
 import type { RootData } from './lib/root-data';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
 import globalStyles from './styles/global.css?url';
 
 export const links = () => [{ rel: 'stylesheet', href: globalStyles }];
+
+/** Only 503 pages show it: its code stays out of every other page's JavaScript. */
+const MaintenancePage = serverReadyLazy(() =>
+  import('./shell/maintenance-page').then((module) => module.MaintenancePage),
+);
 
 /** Seconds a visitor's browser or a crawler should wait before trying again during maintenance. */
 const maintenanceRetryAfter = '300';

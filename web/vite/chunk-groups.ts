@@ -3,10 +3,14 @@
  * page loads is compressed on its own, so code that always loads together compresses better as
  * one file than as rolldown's default split by importer:
  * - `framework`: React, React DOM, React Router and the root route, which every page loads.
- * - `site`: what the public site's layout and CMS page statically need besides (the maintenance
- *   page loads only the root, and stays small).
+ * - `site`: what the public site's layout statically needs besides (the maintenance page loads
+ *   only the root, and stays small), and what CMS pages share with the layout's other routes
+ *   (such as the not-found page): one file, not a small shared one each.
+ * - `cms`: what only CMS pages need besides (the block registry, live lists): the other routes in
+ *   the layout (program pages, cart, checkout) do not load it.
  * Lazy modules (search dialog, motion, lightbox, toasts, supabase-js) keep their own chunks.
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
@@ -35,16 +39,27 @@ function staticallyReachable(from: string[], graph: Graph): Set<string> {
 
 function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
   const rootEntry = routeEntryId(appDirectory, 'root.tsx');
-  const siteEntries = ['routes/site-layout.tsx', 'routes/cms-page.tsx'].map((file) => routeEntryId(appDirectory, file));
-  let groups: { everyPage: Set<string>; site: Set<string> } | undefined;
+  const layoutEntry = routeEntryId(appDirectory, 'routes/site-layout.tsx');
+  const cmsEntry = routeEntryId(appDirectory, 'routes/cms-page.tsx');
+  const otherRoutes = readdirSync(join(appDirectory, 'routes'))
+    .filter((file) => /\.tsx?$/.test(file) && !['site-layout.tsx', 'cms-page.tsx'].includes(file))
+    .map((file) => routeEntryId(appDirectory, join('routes', file)));
+  let groups: { everyPage: Set<string>; site: Set<string>; cms: Set<string> } | undefined;
   const groupOf = (id: string, graph: Graph) => {
     if (!groups) {
       const everyPage = staticallyReachable([rootEntry], graph);
-      const site = new Set([...staticallyReachable(siteEntries, graph)].filter((module) => !everyPage.has(module)));
-      groups = { everyPage, site };
+      const elsewhere = staticallyReachable(otherRoutes, graph);
+      const forCms = staticallyReachable([cmsEntry], graph);
+      const shared = [...forCms].filter((module) => elsewhere.has(module));
+      const site = new Set(
+        [...staticallyReachable([layoutEntry], graph), ...shared].filter((module) => !everyPage.has(module)),
+      );
+      const cms = new Set([...forCms].filter((module) => !everyPage.has(module) && !site.has(module)));
+      groups = { everyPage, site, cms };
     }
     if (framework.test(id) || id.includes(bundlerRuntime) || groups.everyPage.has(id)) return 'framework';
-    return groups.site.has(id) ? 'site' : null;
+    if (groups.site.has(id)) return 'site';
+    return groups.cms.has(id) ? 'cms' : null;
   };
   return {
     groups: [

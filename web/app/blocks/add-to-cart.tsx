@@ -1,22 +1,23 @@
 /**
- * The seam for the cart: program lists show an "Add to cart" button only when a provider above
- * them supplies the handler (the commerce feature wraps the site layout in
- * <AddToCartProvider value={addItem}>). Without it no button renders, so nothing can half-work.
+ * "Add to cart" for program lists and program pages. The cart's code (its rules, storage writes
+ * and toasts) loads on the first click, or ahead of it on a sign of intent (pointer over, focus),
+ * so pages that only list programs stay light (the 120 KiB budget).
  */
-import { createContext, useContext } from 'react';
+import { addToCartLazily, preloadCart } from '../features/cart/add-to-cart-lazily';
+import type { CartProgram } from '../features/cart/cart-items';
 
-/** A cart line's program, as the spec's cart item has it: price as text with amount and currency. */
-export interface CartProgram {
-  id: string;
-  title: string;
-  /** "USD 1,250" or "KES 65,000". */
-  price: string;
-}
-
-const AddToCartContext = createContext<((program: CartProgram) => void) | null>(null);
-
-export const AddToCartProvider = AddToCartContext.Provider;
-
-export function useAddToCart(): ((program: CartProgram) => void) | null {
-  return useContext(AddToCartContext);
+/** Its name names the program too (a list has one button per program). */
+export function AddToCartButton({ program, className }: { program: CartProgram; className?: string }) {
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={`Add to cart: ${program.title}`}
+      onPointerEnter={preloadCart}
+      onFocus={preloadCart}
+      onClick={() => addToCartLazily(program)}
+    >
+      Add to cart
+    </button>
+  );
 }

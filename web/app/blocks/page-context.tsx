@@ -1,6 +1,6 @@
 /** What every block may need from the page around it: which hero is the page's h1, and the live rows. */
 import { createContext, useContext } from 'react';
-import type { LiveBlockType, LiveData, LiveRead, LiveRows } from './live/types';
+import type { CatalogueState, LiveBlockType, LiveData, LiveRead, LiveReads, LiveRows } from './live/types';
 
 export interface PageContextValue {
   /** The `_key` of the hero that carries the page's h1 (the first hero), if any. */
@@ -16,6 +16,11 @@ export function useIsLeadHero(key: string): boolean {
 
 /** The read of one live block's rows, or undefined when the loader started no read for it. */
 export function useLiveRows<K extends LiveBlockType>(type: K, key: string): LiveRead<LiveRows[K]> | undefined {
-  const live: LiveData | undefined = useContext(PageContext).live;
+  const live: LiveReads | undefined = useContext(PageContext).live;
   return live?.[type][key];
+}
+
+/** The URL's filter for a program list on the catalogue page, or undefined where the list is not filtered. */
+export function useCatalogue(key: string): CatalogueState | undefined {
+  return useContext(PageContext).live?.catalogue[key];
 }

@@ -1,28 +1,116 @@
-/** Training programs from Supabase (optionally one category, up to a limit), with prices in USD or KES. */
+/**
+ * Training programs from Supabase (optionally one category, up to a limit), with prices in USD or
+ * KES, each linking to its page and with Add to cart. On the catalogue page (/training) the list
+ * follows the URL's filter (`?q=`, `?category=`) and shows the filter form above it.
+ */
+import { Link, useLocation } from 'react-router';
+import {
+  filterSearch,
+  filterSummary,
+  isFiltered,
+  noMatches,
+  type CatalogueFilter,
+} from '../features/catalogue/catalogue-filter';
 import { JsonLd } from '../features/seo/json-ld-script';
-import { useAddToCart } from './add-to-cart';
+import { AddToCartButton } from './add-to-cart';
 import { BlockSection } from './block-section';
 import { LiveRows } from './live/live-rows';
-import { useLiveRows } from './page-context';
-import type { BlockProps } from './types';
+import type { CatalogueState, ProgramItem } from './live/types';
+import { useCatalogue, useLiveRows } from './page-context';
+import { CatalogueFiltersPart, preloadFilters } from './server-parts';
+import { itemHeading, type BlockProps } from './types';
 import './program-list.css';
 
-export function ProgramListBlock({ _key, anchor, heading, intro, category }: BlockProps<'programList'>) {
+/** The filter form, its action the catalogue's path and the list's anchor. */
+function Filters({ catalogue, anchor }: { catalogue: CatalogueState; anchor: string | null | undefined }) {
+  const { pathname } = useLocation();
+  const action = anchor ? `${pathname}#${anchor}` : pathname;
+  // Keyed by the filter: a new filter (a client-side navigation) mounts a form showing it.
+  return (
+    <CatalogueFiltersPart
+      key={filterSearch(catalogue.filter)}
+      filter={catalogue.filter}
+      categories={catalogue.categories}
+      action={action}
+    />
+  );
+}
+
+function EmptyMessage({
+  category,
+  filter,
+}: {
+  category: string | null | undefined;
+  filter: CatalogueFilter | undefined;
+}) {
+  const { pathname } = useLocation();
+  if (filter && isFiltered(filter))
+    return (
+      <p>
+        {noMatches(filter)} Try other words or another category, or{' '}
+        <Link to={pathname} preventScrollReset>
+          see every program
+        </Link>
+        .
+      </p>
+    );
+  return (
+    <p>
+      {category
+        ? `There are no open ${category} programs at the moment. `
+        : 'There are no open programs at the moment. '}
+      Ask us about in-house training, or check back soon for new dates.
+    </p>
+  );
+}
+
+function ProgramCard({ program, heading: Heading }: { program: ProgramItem; heading: 'h2' | 'h3' }) {
+  return (
+    <li className="program">
+      <p className="program__category">
+        <span className="tag">{program.category}</span>
+      </p>
+      <Heading className="program__title">
+        <Link to={program.href}>{program.title}</Link>
+      </Heading>
+      <p className="program__focus">{program.focus}</p>
+      <p className="program__description">{program.description}</p>
+      <dl className="program__facts">
+        <div>
+          <dt>Duration</dt>
+          <dd>{program.duration}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{program.mode}</dd>
+        </div>
+        <div>
+          <dt>Fee</dt>
+          <dd className="program__price" data-currency={program.price.currency}>
+            {program.price.label}
+          </dd>
+        </div>
+      </dl>
+      <AddToCartButton
+        program={{ id: program.id, title: program.title, price: program.price.label }}
+        className="button button--small program__add"
+      />
+    </li>
+  );
+}
+
+function ProgramList({ _key, anchor, heading, intro, category }: BlockProps<'programList'>) {
   const rows = useLiveRows('programList', _key);
-  const addToCart = useAddToCart();
+  const catalogue = useCatalogue(_key);
+  const filter = catalogue?.filter;
+  const titleTag = itemHeading(heading);
   return (
     <BlockSection name="program-list" anchor={anchor} heading={heading} intro={intro}>
+      {catalogue ? <Filters catalogue={catalogue} anchor={anchor} /> : null}
       <LiveRows
         rows={rows}
         what="training programs"
-        empty={
-          <p>
-            {category
-              ? `There are no open ${category} programs at the moment. `
-              : 'There are no open programs at the moment. '}
-            Ask us about in-house training, or check back soon for new dates.
-          </p>
-        }
+        empty={<EmptyMessage category={category} filter={filter} />}
         error={
           <p>
             <strong>We couldn’t load training programs just now.</strong> Please refresh the page or try again in a few
@@ -32,41 +120,14 @@ export function ProgramListBlock({ _key, anchor, heading, intro, category }: Blo
       >
         {(programs) => (
           <>
+            {filter && isFiltered(filter) ? (
+              <p className="catalogue-summary" role="status">
+                {filterSummary(filter, programs.length)}
+              </p>
+            ) : null}
             <ul className="program-list">
               {programs.map((program) => (
-                <li key={program.id} className="program">
-                  <p className="program__category">
-                    <span className="tag">{program.category}</span>
-                  </p>
-                  <h3 className="program__title">{program.title}</h3>
-                  <p className="program__focus">{program.focus}</p>
-                  <p className="program__description">{program.description}</p>
-                  <dl className="program__facts">
-                    <div>
-                      <dt>Duration</dt>
-                      <dd>{program.duration}</dd>
-                    </div>
-                    <div>
-                      <dt>Delivery</dt>
-                      <dd>{program.mode}</dd>
-                    </div>
-                    <div>
-                      <dt>Fee</dt>
-                      <dd className="program__price" data-currency={program.price.currency}>
-                        {program.price.label}
-                      </dd>
-                    </div>
-                  </dl>
-                  {addToCart ? (
-                    <button
-                      type="button"
-                      className="button button--small program__add"
-                      onClick={() => addToCart({ id: program.id, title: program.title, price: program.price.label })}
-                    >
-                      Add to cart<span className="visually-hidden">: {program.title}</span>
-                    </button>
-                  ) : null}
-                </li>
+                <ProgramCard key={program.id} program={program} heading={titleTag} />
               ))}
             </ul>
             <JsonLd data={programs.map((program) => program.jsonLd)} />
@@ -76,3 +137,6 @@ export function ProgramListBlock({ _key, anchor, heading, intro, category }: Blo
     </BlockSection>
   );
 }
+
+/** The block; a client-side navigation to a page with it loads the filter form's code ahead. */
+export const ProgramListBlock = Object.assign(ProgramList, { preload: preloadFilters });

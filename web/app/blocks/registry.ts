@@ -16,6 +16,8 @@ import { ServiceListBlock } from './service-list';
 import { StatsBlock } from './stats';
 import type { BlockType } from './types';
 import '../components/ui/ui.css';
+import '../components/ui/form-fields.css';
+import '../features/catalogue/catalogue-filters.css';
 import './call-to-action.css';
 import './card-grid.css';
 import './contact-details.css';

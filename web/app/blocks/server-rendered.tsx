@@ -30,6 +30,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { useGoToSection } from '../features/navigation/use-hash-scroll';
+import { isHydrated } from './hydration';
 import { followSiteLink } from './site-link-clicks';
 import type { BlockProps, BlockType } from './types';
 
@@ -44,13 +45,6 @@ export type ServerBlockComponents = { [K in ServerRenderedType]: ComponentType<B
 
 /** Provided by entry.server.tsx only: the browser never has these components up front. */
 export const ServerBlocks = createContext<ServerBlockComponents | null>(null);
-
-let hydrated = false;
-
-/** Called once by the root after the first (hydrating) render has committed. */
-export function markHydrated(): void {
-  hydrated = true;
-}
 
 /** Same object every render: React compares `__html` and leaves the server's children alone. */
 const keepServerHtml = { __html: '' } as const;
@@ -104,7 +98,7 @@ function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
     blockOnClick?.(event);
     followSiteLink(event, navigate, goToSection);
   };
-  const [keep, setKeep] = useState(() => !serverComponents && !hydrated);
+  const [keep, setKeep] = useState(() => !serverComponents && !isHydrated());
   const wrapper = useRef<HTMLDivElement>(null);
   // Had React given up on hydrating (and rendered from scratch), there is no server HTML to keep.
   useLayoutEffect(() => {

@@ -13,7 +13,10 @@ import { settleLiveData } from '../blocks/live/settle-live-data';
 import { PageBlocks } from '../blocks/page-blocks';
 import { preloadBlockCode } from '../blocks/registry';
 import { NotFound } from '../shell/not-found';
+import { CATALOGUE_PATH } from '../config/commerce-paths';
 import { documentForPath } from '../config/routes-table';
+import { catalogueFilter } from '../features/catalogue/catalogue-filter';
+import { readProgramCategories } from '../features/catalogue/catalogue.server';
 import { publicEnv } from '../config/env.server';
 import { documentMeta, notFoundMeta, rootMeta } from '../features/seo/route-meta.server';
 import { findRedirect } from '../lib/sanity/redirects.server';
@@ -22,13 +25,17 @@ import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.se
 import type { Route } from './+types/cms-page';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { pathname } = new URL(request.url);
+  const { pathname, searchParams } = new URL(request.url);
   const target = documentForPath(pathname);
+  const isCatalogue = target !== undefined && target === documentForPath(CATALOGUE_PATH);
   // The root and the layout read these too; the reads are cached (lib/sanity/fetch.server.ts).
-  const [document, settings, navigation] = await Promise.all([
+  const [document, settings, navigation, categories] = await Promise.all([
     target ? loadRoutableDocument(target) : null,
     loadSiteSettings(),
     loadNavigation(),
+    // The catalogue's filter form is server HTML (not streamed): its choices are read first. A
+    // failed read leaves the text filter and the chosen category (the read has logged why).
+    isCatalogue ? readProgramCategories().catch(() => []) : [],
   ]);
   const { siteUrl } = publicEnv();
   // Every head tag is built here, not in `meta`: the builders then stay out of the browser's JavaScript.
@@ -39,7 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       document,
       meta: documentMeta({ document: { ...document, summary }, settings, siteUrl, menu: navigation, parent: siteMeta }),
       // Live rows (events, programs, services, metrics) are not awaited: they stream into their blocks.
-      live: loadLiveBlocks(document.pageBuilder ?? [], { siteUrl, instituteName: settings.instituteName }),
+      live: loadLiveBlocks(
+        document.pageBuilder ?? [],
+        { siteUrl, instituteName: settings.instituteName },
+        // The catalogue's program lists follow the URL's filter (?q=, ?category=).
+        { catalogue: isCatalogue ? { filter: catalogueFilter(searchParams), categories } : undefined },
+      ),
     };
   }
   const moved = await findRedirect(pathname, request.method);

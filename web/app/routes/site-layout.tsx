@@ -5,7 +5,7 @@ import { PageTransition } from '../shell/page-transition';
 import { SiteFooter } from '../shell/site-footer';
 import { SiteHeader } from '../shell/site-header';
 import { useHashScroll } from '../features/navigation/use-hash-scroll';
-import { configureBrowserSupabase } from '../lib/supabase/browser-client';
+import { configureBrowserSupabase } from '../lib/supabase/browser-env';
 import { loadNavigation } from '../lib/sanity/site-settings.server';
 import { useRootData } from '../lib/root-data';
 import '../shell/site-shell.css';

@@ -1,12 +1,13 @@
 /** The header's cart link with the number of items in the cart as a badge. */
 import { Link } from 'react-router';
+import { CART_PATH } from '../config/commerce-paths';
 import { useCartCount } from '../features/cart/use-cart-count';
 
 export function CartLink() {
   const count = useCartCount();
   const label = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
   return (
-    <Link to="/cart" className="icon-button cart-link" aria-label={label} data-count={count}>
+    <Link to={CART_PATH} className="icon-button cart-link" aria-label={label} data-count={count}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path
           d="M3 4h2l2.4 10.2a1.5 1.5 0 0 0 1.5 1.1h8.7a1.5 1.5 0 0 0 1.4-1.1L21 7H6.2"

@@ -1,22 +1,12 @@
 /** Formatting for live rows, in Kenyan English and Nairobi time whatever the server's own zone. */
+import { formatMoney } from '../../lib/money.ts';
 
 export const LOCALE = 'en-KE';
 export const TIME_ZONE = 'Africa/Nairobi';
 
 /** "USD 1,250", "KES 65,000", "USD 480.50": the ISO code keeps both currencies unambiguous. */
 export function formatPrice(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(LOCALE, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'code',
-      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    // Not an ISO currency code: still show the amount and what was stored.
-    return `${currency} ${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }).format(amount)}`;
-  }
+  return formatMoney(amount, currency);
 }
 
 const dateTime = new Intl.DateTimeFormat(LOCALE, {

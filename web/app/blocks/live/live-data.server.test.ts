@@ -56,9 +56,9 @@ beforeEach(() => {
 
 describe('loadLiveBlocks', () => {
   it('reads nothing for a page without live blocks', () => {
-    const live = loadLiveBlocks([block({ _key: 'h', _type: 'hero', heading: 'Hi' })], site, now);
+    const live = loadLiveBlocks([block({ _key: 'h', _type: 'hero', heading: 'Hi' })], site, { now });
     expect(Object.values(reads).every((read) => read.mock.calls.length === 0)).toBe(true);
-    expect(live).toEqual({ stats: {}, eventList: {}, programList: {}, serviceList: {} });
+    expect(live).toEqual({ stats: {}, eventList: {}, programList: {}, serviceList: {}, catalogue: {} });
   });
 
   it('starts one read per list block, with its own filter, and shares metrics and services', async () => {
@@ -72,13 +72,14 @@ describe('loadLiveBlocks', () => {
         block({ _key: 'svc', _type: 'serviceList', heading: 'Services' }),
       ],
       site,
-      now,
+      { now },
     );
     expect(reads.readEvents.mock.calls).toEqual([
       [{ show: 'upcoming', limit: 3, now }],
       [{ show: 'past', limit: 6, now }],
     ]);
-    expect(reads.readPrograms.mock.calls).toEqual([[{ category: 'Leadership', limit: undefined }]]);
+    expect(reads.readPrograms.mock.calls).toEqual([[{ category: 'Leadership', text: undefined, limit: undefined }]]);
+    expect(live.catalogue).toEqual({});
     expect(reads.readImpactMetrics).toHaveBeenCalledTimes(1);
     expect(live.stats.s1).toBe(live.stats.s2);
     expect(reads.readServices).toHaveBeenCalledTimes(1);
@@ -95,23 +96,48 @@ describe('loadLiveBlocks', () => {
       name: 'Governance and Risk Summit',
       url: 'https://ascent.example/events',
     });
+    expect(program!.href).toBe('/training/women-in-leadership');
     expect(program!.jsonLd).toMatchObject({
       '@type': 'Course',
       name: 'Women in Leadership',
+      url: 'https://ascent.example/training/women-in-leadership',
       provider: { name: 'Ascent' },
     });
     expect((await rowsOf(live.serviceList.svc))[0]?.href).toBe('/services/hr-advisory');
     expect((await rowsOf(live.stats.s1))[0]?.display).toBe('12,500+');
   });
 
+  it('applies the URL’s catalogue filter to program lists of every category, and gives them the filter form’s choices', () => {
+    const filter = { q: 'lead', category: 'Finance' };
+    const catalogue = { filter, categories: ['Leadership', 'Finance'] };
+    const live = loadLiveBlocks(
+      [
+        block({ _key: 'all', _type: 'programList', heading: 'Catalogue' }),
+        block({ _key: 'again', _type: 'programList', heading: 'Again', limit: 3 }),
+        block({ _key: 'fixed', _type: 'programList', heading: 'Leadership', category: 'Leadership' }),
+      ],
+      site,
+      { now, catalogue },
+    );
+    expect(reads.readPrograms.mock.calls).toEqual([
+      [{ category: 'Finance', text: 'lead', limit: undefined }],
+      [{ category: 'Finance', text: 'lead', limit: 3 }],
+      // A list fixed to a category by the CMS keeps its category and takes no filter.
+      [{ category: 'Leadership', text: undefined, limit: undefined }],
+    ]);
+    expect(Object.keys(live.catalogue)).toEqual(['all', 'again']);
+    expect(live.catalogue.all).toBe(catalogue);
+    expect(live.catalogue.again).toBe(catalogue);
+  });
+
   it('defaults an event list without `show` to upcoming', () => {
-    loadLiveBlocks([block({ _key: 'e', _type: 'eventList', heading: 'Events' })], site, now);
+    loadLiveBlocks([block({ _key: 'e', _type: 'eventList', heading: 'Events' })], site, { now });
     expect(reads.readEvents).toHaveBeenCalledWith(expect.objectContaining({ show: 'upcoming' }));
   });
 
   it('turns a failed read into its block’s error state, never a rejected promise', async () => {
     reads.readServices.mockRejectedValueOnce(new Error('Could not read services'));
-    const live = loadLiveBlocks([block({ _key: 'svc', _type: 'serviceList', heading: 'Services' })], site, now);
+    const live = loadLiveBlocks([block({ _key: 'svc', _type: 'serviceList', heading: 'Services' })], site, { now });
     await expect(live.serviceList.svc).resolves.toEqual({ failed: true });
   });
 });

@@ -3,6 +3,7 @@
  * promises and React Router streams each block's rows as they arrive. Blocks that need the same
  * rows (two stats blocks) share one read; pages without live blocks read nothing.
  */
+import type { CatalogueFilter } from '../../features/catalogue/catalogue-filter';
 import {
   readEvents,
   readImpactMetrics,
@@ -39,6 +40,7 @@ export function toProgramItem(row: ProgramRow, context: JsonLdContext): ProgramI
     id: row.id,
     title: row.title,
     slug: row.slug,
+    href: programPath(row.slug),
     category: row.category,
     focus: row.focus,
     description: row.description,
@@ -46,7 +48,12 @@ export function toProgramItem(row: ProgramRow, context: JsonLdContext): ProgramI
     mode: modeLabel(row.delivery_mode),
     price: { amount: row.price_amount, currency: row.currency, label: formatPrice(row.price_amount, row.currency) },
   };
-  return { ...item, jsonLd: courseJsonLd(item, context) };
+  return { ...item, jsonLd: courseJsonLd({ ...item, path: item.href }, context) };
+}
+
+/** A program's page. */
+export function programPath(slug: string): string {
+  return `/training/${encodeURIComponent(slug)}`;
 }
 
 /** A read as its outcome (see LiveResult): it always resolves, so nothing rejects unhandled, here or in the browser. */
@@ -60,13 +67,22 @@ function settled<Rows>(read: Promise<Rows>): Promise<LiveResult<Rows>> {
   );
 }
 
+export interface LiveOptions {
+  /**
+   * The URL's catalogue filter, on the page that has one (/training): it applies to the page's
+   * program lists that show every category, and they get the filter form.
+   */
+  catalogue?: { filter: CatalogueFilter; categories: string[] };
+  now?: Date;
+}
+
 /** `context`: the site's origin and name, for each row's JSON-LD. */
 export function loadLiveBlocks(
   blocks: readonly PageBuilderBlock[],
   context: JsonLdContext,
-  now = new Date(),
+  { catalogue, now = new Date() }: LiveOptions = {},
 ): StreamedLiveData {
-  const live: StreamedLiveData = { stats: {}, eventList: {}, programList: {}, serviceList: {} };
+  const live: StreamedLiveData = { stats: {}, eventList: {}, programList: {}, serviceList: {}, catalogue: {} };
   let metrics: StreamedLiveData['stats'][string] | undefined;
   let services: StreamedLiveData['serviceList'][string] | undefined;
   for (const block of blocks) {
@@ -104,13 +120,18 @@ export function loadLiveBlocks(
           ),
         );
         break;
-      case 'programList':
+      case 'programList': {
+        const filter = catalogue && !block.category ? catalogue.filter : undefined;
+        if (catalogue && filter) live.catalogue[block._key] = catalogue;
         live.programList[block._key] = settled(
-          readPrograms({ category: block.category, limit: block.limit }).then((rows) =>
-            rows.map((row) => toProgramItem(row, context)),
-          ),
+          readPrograms({
+            category: filter ? filter.category : block.category,
+            text: filter?.q,
+            limit: block.limit,
+          }).then((rows) => rows.map((row) => toProgramItem(row, context))),
         );
         break;
+      }
     }
   }
   return live;

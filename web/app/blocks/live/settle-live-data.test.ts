@@ -5,7 +5,7 @@ import type { LiveResult, MetricItem, StreamedLiveData } from './types';
 const metric: MetricItem = { id: 'm1', label: 'Professionals trained', value: 12500, display: '12,500+' };
 
 function live(stats: StreamedLiveData['stats']): StreamedLiveData {
-  return { stats, eventList: {}, programList: {}, serviceList: {} };
+  return { stats, eventList: {}, programList: {}, serviceList: {}, catalogue: {} };
 }
 
 describe('settleLiveData', () => {

@@ -37,7 +37,7 @@ export async function settleLiveData(live: StreamedLiveData | LiveData, withinMs
       settleAll(live.programList, deadline),
       settleAll(live.serviceList, deadline),
     ]);
-    return { stats, eventList, programList, serviceList };
+    return { stats, eventList, programList, serviceList, catalogue: live.catalogue };
   } finally {
     clearTimeout(timer);
   }

@@ -1,4 +1,5 @@
 /** What live blocks receive from the loader: rows from Supabase, shaped and formatted on the server. */
+import type { CatalogueFilter } from '../../features/catalogue/catalogue-filter';
 import type { JsonLd } from '../../features/seo/types';
 
 export type EventStatus = 'upcoming' | 'ongoing' | 'past';
@@ -27,6 +28,8 @@ export interface ProgramItem {
   id: string;
   title: string;
   slug: string;
+  /** The program's own page: /training/<slug>. */
+  href: string;
   category: string;
   focus: string;
   description: string;
@@ -75,8 +78,21 @@ export type LiveResult<Rows> = { rows: Rows } | { failed: true };
  */
 export type LiveRead<Rows> = Promise<LiveResult<Rows>> | LiveResult<Rows>;
 
+/** A filterable program list (the /training catalogue): the URL's filter and the categories to choose from. */
+export interface CatalogueState {
+  filter: CatalogueFilter;
+  /** Read before the page renders (the form is server HTML, not streamed); empty when the read failed. */
+  categories: string[];
+}
+
 /** Per live block type, a promise of its read's outcome keyed by the block's `_key` (streamed by the loader). */
-export type StreamedLiveData = { [K in LiveBlockType]: Record<string, Promise<LiveResult<LiveRows[K]>>> };
+export type StreamedReads = { [K in LiveBlockType]: Record<string, Promise<LiveResult<LiveRows[K]>>> };
+
+/** What the loader returns: the streamed reads, and the filter of each program list the URL filters. */
+export type StreamedLiveData = StreamedReads & { catalogue: Record<string, CatalogueState> };
 
 /** What the blocks read: per live block type, its read keyed by the block's `_key`. */
-export type LiveData = { [K in LiveBlockType]: Record<string, LiveRead<LiveRows[K]>> };
+export type LiveReads = { [K in LiveBlockType]: Record<string, LiveRead<LiveRows[K]>> };
+
+/** LiveData as the blocks see it: the reads (settled or streaming) and the catalogue filters. */
+export type LiveData = LiveReads & { catalogue: Record<string, CatalogueState> };

@@ -5,8 +5,10 @@
  * throws a plain Error; callers decide how to show it.
  */
 import type { NotNullColumn } from '../../lib/supabase/database';
+import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
 import { rowsWithValues } from '../../lib/supabase/rows-with-values';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
+import { PROGRAM_TEXT_COLUMNS } from './catalogue-filter';
 
 export type EventShow = 'upcoming' | 'past' | 'all';
 
@@ -35,6 +37,14 @@ const PROGRAM_REQUIRED = [
   'price_amount',
   'currency',
 ] as const satisfies readonly NotNullColumn<'training_programs'>[];
+const INTAKE_REQUIRED = [
+  'id',
+  'program_id',
+  'starts_on',
+  'ends_on',
+  'is_online',
+  'capacity',
+] as const satisfies readonly NotNullColumn<'program_intakes'>[];
 const SERVICE_REQUIRED = ['id', 'title', 'slug', 'description'] as const satisfies readonly NotNullColumn<'services'>[];
 
 export type EventRow = Awaited<ReturnType<typeof readEvents>>[number];
@@ -90,12 +100,18 @@ export async function readEvents(options: { show: EventShow; limit?: number | nu
   return rowsWithValues(data, EVENT_REQUIRED, 'catalogue: public_events');
 }
 
-export async function readPrograms(options: { category?: string | null; limit?: number | null }) {
+/**
+ * Published programs in catalogue order: optionally one category and a text (matched literally,
+ * case-insensitively, in title, category or focus, as the site search matches).
+ */
+export async function readPrograms(options: { category?: string | null; text?: string | null; limit?: number | null }) {
   let query = serverSupabase()
     .from('public_training_programs')
     .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency');
   const category = options.category?.trim();
   if (category) query = query.eq('category', category);
+  const text = ilikeAnyFilter(PROGRAM_TEXT_COLUMNS, options.text ?? '');
+  if (text) query = query.or(text);
   const { data, error } = await query
     .order('sort_order')
     .order('title')
@@ -103,6 +119,75 @@ export async function readPrograms(options: { category?: string | null; limit?: 
     .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
   if (error) throw failed('training programs', error);
   return rowsWithValues(data, PROGRAM_REQUIRED, 'catalogue: public_training_programs');
+}
+
+/** The categories of published programs, in catalogue order, each once: the filter's choices. */
+export async function readProgramCategories(): Promise<string[]> {
+  const { data, error } = await serverSupabase()
+    .from('public_training_programs')
+    .select('category')
+    .order('sort_order')
+    .order('title')
+    .limit(MAX_ROWS)
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
+  if (error) throw failed('program categories', error);
+  const categories = rowsWithValues(data, ['category'], 'catalogue: program categories').map((row) => row.category);
+  return [...new Set(categories)];
+}
+
+/** One published program by its slug (its page, /training/<slug>), or null when there is none. */
+export async function readProgram(slug: string) {
+  const { data, error } = await serverSupabase()
+    .from('public_training_programs')
+    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency')
+    .eq('slug', slug)
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS))
+    .maybeSingle();
+  if (error) throw failed('a training program', error);
+  return data ? (rowsWithValues([data], PROGRAM_REQUIRED, 'catalogue: public_training_programs')[0] ?? null) : null;
+}
+
+/** The published programs among `ids` (unknown or unpublished ones are simply absent): the checkout's prices. */
+export async function readProgramsById(ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const { data, error } = await serverSupabase()
+    .from('public_training_programs')
+    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency')
+    .in('id', [...ids])
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
+  if (error) throw failed('training programs by id', error);
+  return rowsWithValues(data, PROGRAM_REQUIRED, 'catalogue: public_training_programs');
+}
+
+/** Every published program's slug, for the sitemap. */
+export async function readProgramSlugs(): Promise<string[]> {
+  const { data, error } = await serverSupabase()
+    .from('public_training_programs')
+    .select('slug')
+    .order('sort_order')
+    .order('title')
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
+  if (error) throw failed('program slugs', error);
+  return rowsWithValues(data, ['slug'], 'catalogue: program slugs').map((row) => row.slug);
+}
+
+export type IntakeRow = Awaited<ReturnType<typeof readIntakes>>[number];
+
+/**
+ * The upcoming published intakes of the given programs, soonest first, with their seats left
+ * (full ones included, with 0). Bookings close the day before an intake starts.
+ */
+export async function readIntakes(programIds: readonly string[]) {
+  if (programIds.length === 0) return [];
+  const { data, error } = await serverSupabase()
+    .from('public_program_intakes')
+    .select('id, program_id, starts_on, ends_on, is_online, venue, capacity, seats_left')
+    .in('program_id', [...programIds])
+    .order('starts_on')
+    .limit(MAX_ROWS * 5)
+    .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
+  if (error) throw failed('program intakes', error);
+  return rowsWithValues(data, [...INTAKE_REQUIRED, 'seats_left'], 'catalogue: public_program_intakes');
 }
 
 export async function readServices() {

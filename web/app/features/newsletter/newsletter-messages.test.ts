@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newsletterMessages, outcomeFromError, outcomeFromReply } from './newsletter-messages';
+import { newsletterMessages } from './newsletter-messages';
+import { outcomeFromError, outcomeFromReply } from './newsletter-outcome';
 
 /** What supabase-js's FunctionsHttpError looks like: an Error whose context is the Response. */
 function httpError(body: BodyInit | null, status: number) {

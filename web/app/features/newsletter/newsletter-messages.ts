@@ -1,7 +1,6 @@
 /**
- * What the newsletter form tells the visitor (specification §8), from the reply of the
- * send-newsletter-subscription-email function (`{success, message}`) or from the error
- * supabase-js's functions.invoke gives.
+ * What the newsletter form tells the visitor (specification §8). How a reply or an error becomes
+ * one of these is in newsletter-outcome.ts, which loads with the subscription code, not the page.
  */
 
 export const newsletterMessages = {
@@ -10,37 +9,3 @@ export const newsletterMessages = {
   failed: 'Failed to subscribe.',
   unexpected: 'An error occurred. Please try again.',
 } as const;
-
-export type NewsletterOutcome = { ok: true; message: string } | { ok: false; message: string };
-
-function messageField(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null || !('message' in value)) return null;
-  const { message } = value;
-  return typeof message === 'string' && message.trim() !== '' ? message : null;
-}
-
-/** A 2xx reply: success only when it says `success: true`; otherwise its message or 'Failed to subscribe.'. */
-export function outcomeFromReply(data: unknown): NewsletterOutcome {
-  const success = typeof data === 'object' && data !== null && 'success' in data && data.success === true;
-  if (success) return { ok: true, message: newsletterMessages.success };
-  return { ok: false, message: messageField(data) ?? newsletterMessages.failed };
-}
-
-/**
- * An error from functions.invoke. A non-2xx reply arrives as FunctionsHttpError whose `context` is
- * the Response: the server's own message is what the visitor should read. Network and relay
- * errors carry only technical text, so they get the generic message.
- */
-export async function outcomeFromError(error: unknown): Promise<NewsletterOutcome> {
-  const context = typeof error === 'object' && error !== null && 'context' in error ? error.context : undefined;
-  if (context instanceof Response) {
-    try {
-      const body: unknown = await context.clone().json();
-      const message = messageField(body);
-      if (message) return { ok: false, message };
-    } catch {
-      // Not JSON (a proxy's error page, an empty body): fall through to the generic message.
-    }
-  }
-  return { ok: false, message: newsletterMessages.unexpected };
-}

@@ -1,6 +1,7 @@
 /** Subscribes an address through the send-newsletter-subscription-email server function. */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import { outcomeFromError, outcomeFromReply, newsletterMessages, type NewsletterOutcome } from './newsletter-messages';
+import { newsletterMessages } from './newsletter-messages';
+import { outcomeFromError, outcomeFromReply, type NewsletterOutcome } from './newsletter-outcome';
 
 export const newsletterFunction = 'send-newsletter-subscription-email';
 

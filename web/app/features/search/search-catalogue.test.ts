@@ -1,7 +1,7 @@
 /** The three reads, against a recording stand-in for supabase-js's query builder. */
 import { describe, expect, it, vi } from 'vitest';
 import type { DatabaseClient } from '../../lib/supabase/database';
-import { ilikeAnyFilter } from './ilike-filter';
+import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
 import { RESULTS_PER_GROUP, searchCatalogue } from './search-catalogue';
 
 interface Call {

@@ -7,7 +7,7 @@
 import type { PostgrestResponse } from '@supabase/supabase-js';
 import type { DatabaseClient, NotNullColumn } from '../../lib/supabase/database';
 import { rowsWithValues } from '../../lib/supabase/rows-with-values';
-import { ilikeAnyFilter } from './ilike-filter';
+import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
 
 /** Rows per group: enough to find something, few enough to scan in a dialog. */
 export const RESULTS_PER_GROUP = 20;

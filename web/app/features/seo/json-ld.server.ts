@@ -98,6 +98,10 @@ export interface CourseSource {
   focus?: string | null;
   mode?: string | null;
   price?: { amount: number; currency: string } | null;
+  /** The program's own page (default /training, the catalogue). */
+  path?: string;
+  /** Upcoming dated intakes: each a CourseInstance. */
+  intakes?: ReadonlyArray<{ startDate: string; endDate: string; online: boolean; venue?: string | null }>;
 }
 
 /** A Course for one training program row shown on a page. */
@@ -110,7 +114,7 @@ export function courseJsonLd(program: CourseSource, context: JsonLdContext): Jso
     '@type': 'Course',
     name: program.title,
     description: program.description,
-    url: absoluteUrl(context.siteUrl, '/training'),
+    url: absoluteUrl(context.siteUrl, program.path ?? '/training'),
     provider: provider(context),
     ...(keywords.length ? { keywords: keywords.join(', ') } : {}),
     ...(price && Number.isFinite(price.amount)
@@ -118,8 +122,28 @@ export function courseJsonLd(program: CourseSource, context: JsonLdContext): Jso
           offers: { '@type': 'Offer', category: 'Paid', price: price.amount.toFixed(2), priceCurrency: price.currency },
         }
       : {}),
-    ...(mode ? { hasCourseInstance: { '@type': 'CourseInstance', courseMode: courseModes[mode] } } : {}),
+    ...courseInstances(program, mode),
   };
+}
+
+/** One CourseInstance per dated intake (with its dates and place), else the delivery mode alone. */
+function courseInstances({ intakes }: CourseSource, mode: Mode | undefined): Record<string, unknown> {
+  if (intakes?.length) {
+    return {
+      hasCourseInstance: intakes.map((intake) => ({
+        '@type': 'CourseInstance',
+        courseMode: courseModes[intake.online ? 'online' : mode === 'blended' ? 'blended' : 'onsite'],
+        startDate: intake.startDate,
+        endDate: intake.endDate,
+        ...(intake.online
+          ? { location: { '@type': 'VirtualLocation' } }
+          : intake.venue
+            ? { location: { '@type': 'Place', name: intake.venue, address: intake.venue } }
+            : {}),
+      })),
+    };
+  }
+  return mode ? { hasCourseInstance: { '@type': 'CourseInstance', courseMode: courseModes[mode] } } : {};
 }
 
 /** An event as the event list shows it (app/blocks/live EventItem satisfies it). */

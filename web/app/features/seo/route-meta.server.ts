@@ -1,6 +1,6 @@
 /** What the root and the CMS page routes put in <head>: composed from the builders beside this file. */
 import type { MetaDescriptor } from 'react-router';
-import { breadcrumbJsonLd, organizationJsonLd } from './json-ld.server';
+import { breadcrumbJsonLd, courseJsonLd, organizationJsonLd, type CourseSource } from './json-ld.server';
 import { breadcrumbTrail, type MenuForCrumbs } from './breadcrumbs.server';
 import { mergeMeta, pageMeta, pageTitle } from './meta.server';
 import type { SeoFields, SeoSettings } from './types';
@@ -57,4 +57,34 @@ export function notFoundMeta(instituteName: string, parent: readonly MetaDescrip
     { title: pageTitle('Page not found', instituteName) },
     { name: 'robots', content: 'noindex' },
   ]);
+}
+
+export interface ProgramMetaInput {
+  program: CourseSource & { title: string; description: string; path: string };
+  settings: SeoSettings;
+  siteUrl: string;
+  menu?: MenuForCrumbs;
+  parent: readonly MetaDescriptor[];
+}
+
+/** A program's page (/training/<slug>): its tags, BreadcrumbList and Course with its intakes. */
+export function programMeta({ program, settings, siteUrl, menu, parent }: ProgramMetaInput): MetaDescriptor[] {
+  const tags = documentMeta({
+    document: { title: program.title, path: program.path, summary: program.description },
+    settings,
+    siteUrl,
+    menu,
+    parent,
+  });
+  const context = { siteUrl, instituteName: settings.instituteName };
+  return [...tags, { 'script:ld+json': courseJsonLd(program, context) }];
+}
+
+/** Screens for one visitor (cart, checkout, an order): never indexed. */
+export function privateScreenMeta(
+  title: string,
+  instituteName: string,
+  parent: readonly MetaDescriptor[],
+): MetaDescriptor[] {
+  return mergeMeta(parent, [{ title: pageTitle(title, instituteName) }, { name: 'robots', content: 'noindex' }]);
 }

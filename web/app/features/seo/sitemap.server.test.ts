@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, robotsTxt, sitemapEntries, sitemapXml } from './sitemap.server';
+import { escapeXml, robotsTxt, sitemapEntries, sitemapXml, withProgramPages } from './sitemap.server';
 import { absoluteUrl, logoUrl, shareImageUrl } from './urls.server';
 
 const siteUrl = 'https://ascent.example';
@@ -32,6 +32,27 @@ describe('sitemapEntries', () => {
       siteUrl,
     );
     expect(entries).toEqual([{ loc: 'https://ascent.example/contact' }]);
+  });
+});
+
+describe('withProgramPages', () => {
+  const entries = [{ loc: `${siteUrl}/` }, { loc: `${siteUrl}/training` }, { loc: `${siteUrl}/events` }];
+
+  it('lists program pages right after the catalogue', () => {
+    expect(withProgramPages(entries, ['/training/a', '/training/b'], '/training', siteUrl)).toEqual([
+      { loc: `${siteUrl}/` },
+      { loc: `${siteUrl}/training` },
+      { loc: `${siteUrl}/training/a` },
+      { loc: `${siteUrl}/training/b` },
+      { loc: `${siteUrl}/events` },
+    ]);
+  });
+
+  it('lists them at the end when the catalogue itself is not listed (noIndex)', () => {
+    expect(withProgramPages([{ loc: `${siteUrl}/` }], ['/training/a'], '/training', siteUrl)).toEqual([
+      { loc: `${siteUrl}/` },
+      { loc: `${siteUrl}/training/a` },
+    ]);
   });
 });
 

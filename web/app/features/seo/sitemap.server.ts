@@ -1,4 +1,4 @@
-/** sitemap.xml: every public, indexable page of the dataset that the route table serves. */
+/** sitemap.xml: every public, indexable page of the dataset that the route table serves, and the program pages. */
 import { ROUTE_PATHS } from '../../config/routes-table';
 import { absoluteUrl } from './urls.server';
 
@@ -29,6 +29,22 @@ export function sitemapEntries(documents: readonly SitemapDocument[], siteUrl: s
       const lastmod = updated && !Number.isNaN(updated.getTime()) ? updated.toISOString() : undefined;
       return { loc: absoluteUrl(siteUrl, doc.path), ...(lastmod ? { lastmod } : {}) };
     });
+}
+
+/**
+ * The catalogue's program pages, placed right after their parent page (`catalogue`, e.g.
+ * /training) when it is listed, else at the end.
+ */
+export function withProgramPages(
+  entries: readonly SitemapEntry[],
+  programPaths: readonly string[],
+  catalogue: string,
+  siteUrl: string,
+): SitemapEntry[] {
+  const programs = programPaths.map((path) => ({ loc: absoluteUrl(siteUrl, path) }));
+  const parent = entries.findIndex((entry) => entry.loc === absoluteUrl(siteUrl, catalogue));
+  const at = parent === -1 ? entries.length : parent + 1;
+  return [...entries.slice(0, at), ...programs, ...entries.slice(at)];
 }
 
 /** The five characters XML gives meaning to, as entities. */

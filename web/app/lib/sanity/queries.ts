@@ -103,6 +103,12 @@ export const SITE_SETTINGS_QUERY = defineQuery(`*[_id == "siteSettings"][0]{
   defaultSeo ${SEO}
 }`);
 
+/** What the checkout and the order confirmation tell customers about paying (not on every page: only there). */
+export const PAYMENT_SETTINGS_QUERY = defineQuery(`*[_id == "siteSettings"][0].payments{
+  mpesaPaybill,
+  bankAccounts[]{ _key, currency, bankName, branch, accountName, accountNumber, swiftCode }
+}`);
+
 export const NAVIGATION_QUERY = defineQuery(`*[_id == "navigation"][0]{
   mainMenu[]{
     _key,

@@ -1,32 +1,25 @@
 /**
  * The browser's Supabase client (anon key; RLS guards the data), created on first use so that
  * supabase-js is a separate chunk loaded only when a feature needs it, not part of every page.
- * The root route passes the public env once with configureBrowserSupabase; features then call
+ * The site layout records the public env once (browser-env.ts); features then call
  * getBrowserSupabase().
  */
+import { browserSupabaseEnv, onBrowserSupabaseEnvChange } from './browser-env';
 import type { Database, DatabaseClient } from './database';
 
-export interface BrowserSupabaseEnv {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-}
+export { configureBrowserSupabase, type BrowserSupabaseEnv } from './browser-env';
 
-let env: BrowserSupabaseEnv | undefined;
 let client: Promise<DatabaseClient> | undefined;
-
-/** Records the public URL and anon key (idempotent; called while rendering the root). */
-export function configureBrowserSupabase(next: BrowserSupabaseEnv | undefined): void {
-  if (next && (next.supabaseUrl !== env?.supabaseUrl || next.supabaseAnonKey !== env?.supabaseAnonKey)) {
-    env = { supabaseUrl: next.supabaseUrl, supabaseAnonKey: next.supabaseAnonKey };
-    client = undefined;
-  }
-}
+onBrowserSupabaseEnvChange(() => {
+  client = undefined;
+});
 
 /** The one browser client, loading supabase-js on the first call. */
 export function getBrowserSupabase(): Promise<DatabaseClient> {
   if (typeof window === 'undefined') {
     return Promise.reject(new Error('getBrowserSupabase is for the browser; loaders use the server client'));
   }
+  const env = browserSupabaseEnv();
   if (!env) return Promise.reject(new Error('getBrowserSupabase called before configureBrowserSupabase'));
   if (!client) {
     const { supabaseUrl, supabaseAnonKey } = env;

@@ -1,6 +1,7 @@
 /**
- * Builds the PostgREST `or` filter for the site search: the visitor's text, matched literally and
- * case-insensitively, in any of the given columns. Pass the result to supabase-js `.or()`.
+ * Builds the PostgREST `or` filter for the site search and the /training text filter: the
+ * visitor's text, matched literally and case-insensitively, in any of the given columns. Pass the
+ * result to supabase-js `.or()`.
  */
 
 const columnName = /^[a-z_][a-z0-9_]*$/;

@@ -1,0 +1,77 @@
+/**
+ * Orders for the commerce specs: the order limit lifted on the test stack (every browser test
+ * connects from 127.0.0.1, one "client" to the order throttle), an order placed through
+ * create_order as a visitor would (for the checks that walk a confirmation page), and the mails
+ * the capture holds for an address.
+ */
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import type { Database } from '../../../supabase/database.types.ts';
+import type { StackInfo } from './stack-info.ts';
+
+/** The stack's order throttle raised far above what the suite places (as `postgres`, like a migration). */
+export async function allowManyOrders(stack: StackInfo): Promise<void> {
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('update private.order_throttle set max_orders = 100000');
+  } finally {
+    await client.end();
+  }
+}
+
+export interface PlacedOrder {
+  reference: string;
+  token: string;
+}
+
+/** One seat of a seed program, paid the given way, placed as an anonymous visitor. */
+export async function placeOrder(
+  stack: StackInfo,
+  {
+    slug = 'executive-leadership-programme',
+    paymentMethod = 'mpesa',
+    email = `buyer-${randomUUID()}@example.com`,
+  } = {},
+): Promise<PlacedOrder> {
+  const anon = createClient<Database>(stack.apiUrl, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { data: program, error: readError } = await anon
+    .from('public_training_programs')
+    .select('id')
+    .eq('slug', slug)
+    .single();
+  if (readError || !program?.id) throw new Error(`no program ${slug}: ${readError?.message}`);
+  const { data, error } = await anon
+    .rpc('create_order', {
+      idempotency_key: randomUUID(),
+      buyer_name: 'Wanjiru Kamau',
+      buyer_email: email,
+      buyer_phone: '0712 345 678',
+      organisation: 'Kamau Holdings',
+      po_number: 'PO-2026-17',
+      payment_method: paymentMethod,
+      accepted_terms: true,
+      items: [{ program_id: program.id, intake_id: null, quantity: 1, participants: [{ name: 'Wanjiru Kamau' }] }],
+    })
+    .single();
+  if (error || !data) throw new Error(`create_order: ${error?.message}`);
+  return { reference: data.reference, token: data.token };
+}
+
+/** A captured e-mail as the capture's /api/messages lists it. */
+export interface CapturedMail {
+  subject: string;
+  to: string[];
+  text: string;
+  html: string | null;
+  attachments: Array<{ filename: string | null; contentType: string; size: number }>;
+}
+
+export async function mailsTo(stack: StackInfo, address: string): Promise<CapturedMail[]> {
+  const response = await fetch(stack.mailApiUrl);
+  const mails = (await response.json()) as CapturedMail[];
+  return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+}

@@ -1,0 +1,64 @@
+/**
+ * Parts of live blocks with nothing to do in the browser (the catalogue's filter, a plain GET
+ * form), kept out of the page's JavaScript like the server-rendered blocks (server-rendered.tsx):
+ * entry.server.tsx provides their components on the server; while the page hydrates the browser
+ * keeps their HTML; a part mounted later (a client-side navigation, a new filter) renders from
+ * its own chunk.
+ */
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
+import type { CatalogueFiltersProps } from '../features/catalogue/catalogue-filters';
+import { isHydrated } from './hydration';
+
+export interface ServerPartComponents {
+  catalogueFilters: ComponentType<CatalogueFiltersProps>;
+}
+
+/** Provided by entry.server.tsx only. */
+export const ServerParts = createContext<ServerPartComponents | null>(null);
+
+const loadFilters = () => import('../features/catalogue/catalogue-filters');
+const LazyFilters = lazy(() => loadFilters().then((module) => ({ default: module.CatalogueFilters })));
+
+/** For a client-side navigation to a page with a program list: the form's code before the page shows. */
+export const preloadFilters = () => loadFilters().then(() => undefined);
+
+/** Same object every render: React compares `__html` and leaves the server's children alone. */
+const keepServerHtml = { __html: '' } as const;
+
+export function CatalogueFiltersPart(props: CatalogueFiltersProps) {
+  const server = useContext(ServerParts);
+  const [keep, setKeep] = useState(() => !server && !isHydrated());
+  const wrapper = useRef<HTMLDivElement>(null);
+  // Had React given up on hydrating (and rendered from scratch), there is no server HTML to keep.
+  useLayoutEffect(() => {
+    if (keep && wrapper.current && !wrapper.current.hasChildNodes()) setKeep(false);
+  }, [keep]);
+  if (server) {
+    return (
+      <div className="server-block">
+        <server.catalogueFilters {...props} />
+      </div>
+    );
+  }
+  if (keep) {
+    return (
+      <div ref={wrapper} className="server-block" dangerouslySetInnerHTML={keepServerHtml} suppressHydrationWarning />
+    );
+  }
+  return (
+    <div className="server-block">
+      <Suspense fallback={null}>
+        <LazyFilters {...props} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * What the checkout form accepts, as zod (the tree-shakable `zod/mini`), with the messages shown
+ * beside each field. The rules are create_order's own (contact details, phone formats, one
+ * participant per seat), so the form refuses what the order function would, before sending.
+ */
+import * as z from 'zod/mini';
+import { normalisePhone } from '../../lib/phone';
+import { PAYMENT_METHODS } from './payment-methods';
+
+/** The e-mail rule of the order function (private.is_email). */
+const EMAIL = /^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/;
+
+export const checkoutMessages = {
+  name: 'Please enter your full name.',
+  email: 'Please enter a valid e-mail address.',
+  phone: 'Please enter a valid phone number, e.g. 0712 345 678 or +254 712 345 678.',
+  organisation: 'The organisation name must be at most 200 characters.',
+  poNumber: 'The purchase-order number must be at most 50 characters.',
+  paymentMethod: 'Please choose how you will pay.',
+  terms: 'Please accept the terms and conditions to place your order.',
+  participantName: 'Please enter the participant’s name.',
+  participantEmail: 'Please enter a valid e-mail address or leave it empty.',
+} as const;
+
+const text = (max: number, message: string) =>
+  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
+const optionalText = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
+
+const participant = z.object({
+  name: text(200, checkoutMessages.participantName),
+  email: z.string().check(
+    z.trim(),
+    z.refine((value) => value === '' || (value.length <= 254 && EMAIL.test(value)), checkoutMessages.participantEmail),
+  ),
+});
+
+export const checkoutSchema = z.object({
+  buyer_name: text(200, checkoutMessages.name),
+  buyer_email: z
+    .string()
+    .check(z.trim(), z.maxLength(254, checkoutMessages.email), z.regex(EMAIL, checkoutMessages.email)),
+  buyer_phone: z.string().check(z.refine((value) => normalisePhone(value) !== null, checkoutMessages.phone)),
+  organisation: optionalText(200, checkoutMessages.organisation),
+  po_number: optionalText(50, checkoutMessages.poNumber),
+  payment_method: z.enum(PAYMENT_METHODS, { error: checkoutMessages.paymentMethod }),
+  accepted_terms: z.literal(true, { error: checkoutMessages.terms }),
+  /** Per program id (values stay with their program when another leaves the order). */
+  programs: z.record(
+    z.string(),
+    z.object({
+      /** An intake's id, or '' for the next available intake. */
+      intake_id: z.string(),
+      participants: z.array(participant),
+    }),
+  ),
+});
+
+/** What the fields hold while the visitor fills them in. */
+export type CheckoutInput = z.input<typeof checkoutSchema>;
+/** The checked values (trimmed), as the form submits them. */
+export type CheckoutValues = z.output<typeof checkoutSchema>;

@@ -1,0 +1,83 @@
+/** An order read back by its token (get_order's JSON), checked and written out for the confirmation page. */
+import { describe, expect, it } from 'vitest';
+import { orderView, readOrder, TOKEN_FORMAT } from './order.server.ts';
+
+const spaced = (text: string) => text.replace(/\s/g, ' ');
+
+const json = {
+  reference: 'ASC-2026-000123',
+  status: 'pending',
+  created_at: '2026-11-24T06:30:00+00:00',
+  payment_method: 'mpesa',
+  currency: 'USD',
+  buyer: {
+    name: 'Wanjiru Kamau',
+    email: 'w@example.com',
+    phone: '+254712345678',
+    organisation: null,
+    po_number: 'PO-1',
+  },
+  kes_per_usd: 129.16,
+  total_usd: 3003.25,
+  total_kes: 387900,
+  mpesa_code: null,
+  mpesa_code_submitted_at: null,
+  lines: [
+    {
+      program_id: 'p1',
+      program_slug: 'executive-leadership-programme',
+      title: 'Executive Leadership Programme',
+      unit_price: 1250,
+      currency: 'USD',
+      quantity: 2,
+      line_total: 2500,
+      intake: { id: 'i1', starts_on: '2027-01-12', ends_on: '2027-01-15', is_online: false, venue: 'Kiambu Road' },
+      participants: [
+        { name: 'Wanjiru Kamau', email: 'w@example.com' },
+        { name: 'Otieno', email: null },
+      ],
+    },
+    {
+      program_id: null,
+      program_slug: null,
+      title: 'Women in Leadership',
+      unit_price: '65000.00',
+      currency: 'KES',
+      quantity: 1,
+      line_total: '65000.00',
+      intake: null,
+      participants: [{ name: 'Akinyi', email: null }],
+    },
+  ],
+};
+
+describe('orderView', () => {
+  it('writes out amounts, dates in Nairobi, intakes and labels', () => {
+    const view = orderView(json);
+    expect(view.statusLabel).toBe('Awaiting payment');
+    expect(view.paymentMethodLabel).toBe('M-Pesa Paybill');
+    expect(spaced(view.placedAt)).toMatch(/^24 Nov 2026, 09:30 EAT$/);
+    expect(spaced(view.totalUsd)).toBe('USD 3,003.25');
+    expect(spaced(view.totalKes)).toBe('KES 387,900.00');
+    expect(
+      view.lines.map((line) => [line.seats, spaced(line.unitPrice), spaced(line.lineTotal), spaced(line.intake)]),
+    ).toEqual([
+      ['2 seats', 'USD 1,250', 'USD 2,500.00', expect.stringMatching(/^Tue, 12 ?– ?Fri, 15 Jan 2027, Kiambu Road$/)],
+      ['1 seat', 'KES 65,000', 'KES 65,000.00', 'Next available intake: we confirm the dates by e-mail'],
+    ]);
+  });
+
+  it('refuses JSON that is not an order', () => {
+    expect(() => orderView({ ...json, status: 'shipped' })).toThrow();
+    expect(() => orderView({ reference: 'x' })).toThrow();
+  });
+});
+
+describe('readOrder', () => {
+  it('does not look up a token that create_order cannot have made', async () => {
+    expect(TOKEN_FORMAT.test('A'.repeat(43))).toBe(true);
+    for (const token of ['', 'short', 'A'.repeat(44), `${'A'.repeat(42)}=`, "' or 1=1 --"]) {
+      await expect(readOrder(token), token).resolves.toBeNull();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * An order read back by its confirmation token (get_order, the only way a visitor reads an
+ * order), checked with zod and shaped for the confirmation page; and the M-Pesa confirmation code
+ * submitted for it. A wrong, malformed or unknown token is simply "no order": nothing revealed.
+ */
+import * as z from 'zod';
+import { formatMoney } from '../../lib/money';
+import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
+import { serverSupabase } from '../../lib/supabase/server-client.server';
+import { paymentMethodLabels } from './payment-methods';
+
+/** What create_order hands out: 43 characters of base64url. Anything else is not looked up. */
+export const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+const money = z.coerce.number();
+const orderJson = z.object({
+  reference: z.string(),
+  status: z.enum(['pending', 'paid', 'cancelled']),
+  created_at: z.string(),
+  payment_method: z.enum(['invoice', 'mpesa']),
+  buyer: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    organisation: z.string().nullable(),
+    po_number: z.string().nullable(),
+  }),
+  kes_per_usd: money,
+  total_usd: money,
+  total_kes: money,
+  mpesa_code: z.string().nullable(),
+  mpesa_code_submitted_at: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      program_slug: z.string().nullable(),
+      title: z.string(),
+      unit_price: money,
+      currency: z.enum(['USD', 'KES']),
+      quantity: z.number().int(),
+      line_total: money,
+      intake: z
+        .object({ starts_on: z.string(), ends_on: z.string(), is_online: z.boolean(), venue: z.string().nullable() })
+        .nullable(),
+      participants: z.array(z.object({ name: z.string(), email: z.string().nullable() })),
+    }),
+  ),
+});
+
+const statusLabels = { pending: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' } as const;
+
+const when = new Intl.DateTimeFormat('en-KE', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The order as the confirmation page shows it: every amount and date already written out. */
+export function orderView(json: unknown) {
+  const order = orderJson.parse(json);
+  return {
+    reference: order.reference,
+    status: order.status,
+    statusLabel: statusLabels[order.status],
+    placedAt: `${when.format(new Date(order.created_at))} EAT`,
+    paymentMethod: order.payment_method,
+    paymentMethodLabel: paymentMethodLabels[order.payment_method],
+    buyer: order.buyer,
+    rate: order.kes_per_usd,
+    totalUsd: formatMoney(order.total_usd, 'USD', { cents: true }),
+    totalKes: formatMoney(order.total_kes, 'KES', { cents: true }),
+    mpesaCode: order.mpesa_code,
+    mpesaCodeAt: order.mpesa_code_submitted_at ? `${when.format(new Date(order.mpesa_code_submitted_at))} EAT` : null,
+    lines: order.lines.map((line) => ({
+      title: line.title,
+      programSlug: line.program_slug,
+      seats: `${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'}`,
+      unitPrice: formatMoney(line.unit_price, line.currency),
+      lineTotal: formatMoney(line.line_total, line.currency, { cents: true }),
+      intake: line.intake
+        ? `${formatIntakeDates(line.intake.starts_on, line.intake.ends_on)}, ${intakePlace({ isOnline: line.intake.is_online, venue: line.intake.venue })}`
+        : 'Next available intake: we confirm the dates by e-mail',
+      participants: line.participants,
+    })),
+  };
+}
+
+export type OrderView = ReturnType<typeof orderView>;
+
+/** The order with this token, or null for a wrong one. Throws when the database cannot be asked. */
+export async function readOrder(token: string): Promise<OrderView | null> {
+  if (!TOKEN_FORMAT.test(token)) return null;
+  const { data, error } = await serverSupabase().rpc('get_order', { token }).abortSignal(AbortSignal.timeout(5_000));
+  if (error) {
+    console.error('[order] get_order failed:', error.code, error.message);
+    throw new Error('Could not read the order');
+  }
+  return data === null ? null : orderView(data);
+}
+
+export type MpesaCodeResult = { ok: true } | { ok: false; message: string };
+
+/** Stores the customer's M-Pesa confirmation code; a refusal comes back as its message. */
+export async function submitMpesaCode(token: string, code: string): Promise<MpesaCodeResult> {
+  if (!TOKEN_FORMAT.test(token)) return { ok: false, message: 'Order not found.' };
+  const { error } = await serverSupabase()
+    .rpc('submit_mpesa_code', { token, code })
+    .abortSignal(AbortSignal.timeout(5_000));
+  if (!error) return { ok: true };
+  if (error.code === 'P0001') return { ok: false, message: error.message };
+  console.error('[order] submit_mpesa_code failed:', error.code, error.message);
+  return { ok: false, message: 'We couldn’t save the code just now. Please try again in a moment.' };
+}

@@ -1,0 +1,51 @@
+/**
+ * GET /checkout/prices?program=<id>&program=<id>: the current price and upcoming intakes (with
+ * seats left) of each published program asked for, as JSON for the checkout. Unknown and
+ * unpublished programs are left out; malformed ids are a 400 with a clear message.
+ */
+import type { LoaderFunctionArgs } from 'react-router';
+import { formatPrice } from '../blocks/live/format';
+import { readIntakes, readProgramsById } from '../features/catalogue/catalogue.server';
+import { toIntakeItem } from '../features/catalogue/intake-item';
+import { MAX_QUOTE_PROGRAMS, type Quote } from '../features/checkout/quote';
+import { isCurrency } from '../lib/money';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ids = [...new Set(new URL(request.url).searchParams.getAll('program'))];
+  if (ids.length > MAX_QUOTE_PROGRAMS)
+    return json({ error: `Ask for at most ${MAX_QUOTE_PROGRAMS} programs at a time.` }, 400);
+  if (!ids.every((id) => uuid.test(id))) return json({ error: 'Each program must be given by its id (a UUID).' }, 400);
+  try {
+    const [programs, intakes] = await Promise.all([readProgramsById(ids), readIntakes(ids)]);
+    const quote: Quote = {
+      programs: programs.flatMap((program) =>
+        isCurrency(program.currency)
+          ? [
+              {
+                id: program.id,
+                slug: program.slug,
+                title: program.title,
+                price: {
+                  amount: program.price_amount,
+                  currency: program.currency,
+                  label: formatPrice(program.price_amount, program.currency),
+                },
+                intakes: intakes
+                  .filter((intake) => intake.program_id === program.id)
+                  .map(toIntakeItem)
+                  .map(({ id, dates, place, seatsLeft }) => ({ id, dates, place, seatsLeft })),
+              },
+            ]
+          : [],
+      ),
+    };
+    return json(quote);
+  } catch {
+    // The reads have logged why.
+    return json({ error: 'The prices could not be read just now. Please try again.' }, 503);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * /order-confirmation?token=<token>: the order read back by its confirmation token (reloading
+ * works); a wrong or missing token is a plain "order not found" that reveals nothing. M-Pesa
+ * orders take the customer's confirmation code here (POST). The page is one customer's: never
+ * cached, indexed, or sent on as a referrer.
+ */
+import {
+  data,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaDescriptor,
+  Link,
+} from 'react-router';
+import { CATALOGUE_PATH } from '../config/commerce-paths';
+import { publicEnv } from '../config/env.server';
+import { OrderConfirmation } from '../features/checkout/order-confirmation';
+import { readOrder, submitMpesaCode } from '../features/checkout/order.server';
+import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
+import { loadPaymentSettings, loadSiteSettings } from '../lib/sanity/site-settings.server';
+import type { Route } from './+types/order-confirmation';
+import '../components/ui/form-fields.css';
+import '../features/cart/cart.css';
+
+const privateHeaders = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+};
+
+async function screenMeta(title: string): Promise<MetaDescriptor[]> {
+  const settings = await loadSiteSettings();
+  return privateScreenMeta(title, settings.instituteName, rootMeta(settings, publicEnv().siteUrl));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const [order, payments] = await Promise.all([readOrder(token), loadPaymentSettings()]);
+  if (!order) throw data({ meta: await screenMeta('Order not found') }, { status: 404 });
+  const invoice = new URL('/functions/v1/order-invoice', publicEnv().supabaseUrl);
+  invoice.searchParams.set('token', token);
+  return {
+    order,
+    invoiceHref: invoice.href,
+    paybill: payments?.mpesaPaybill ?? null,
+    bankAccounts: payments?.bankAccounts ?? [],
+    meta: await screenMeta(`Order ${order.reference}`),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const form = await request.formData();
+  const code = form.get('code');
+  return submitMpesaCode(token, typeof code === 'string' ? code : '');
+}
+
+export function meta({ data, error }: Route.MetaArgs) {
+  if (data) return data.meta;
+  if (isRouteErrorResponse(error) && error.status === 404) return (error.data as { meta: MetaDescriptor[] }).meta;
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+/** For the page, its 404 and the M-Pesa code's answer alike. */
+export const headers: HeadersFunction = () => privateHeaders;
+
+export default function OrderConfirmationPage() {
+  const { order, invoiceHref, paybill, bankAccounts } = useLoaderData<typeof loader>();
+  const codeResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <section className="container commerce-page">
+      <h1>Order confirmation</h1>
+      <OrderConfirmation
+        order={order}
+        invoiceHref={invoiceHref}
+        paybill={paybill}
+        bankAccounts={bankAccounts}
+        codeResult={codeResult}
+        submittingCode={navigation.state === 'submitting'}
+      />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <section className="container commerce-page order-not-found">
+      <h1>{notFound ? 'Order not found' : 'We couldn’t load your order just now'}</h1>
+      {notFound ? (
+        <p>
+          This link does not lead to an order. Please use the link in your confirmation e-mail, or contact us quoting
+          your order reference.
+        </p>
+      ) : (
+        <p>Please reload the page in a moment: your order is safe.</p>
+      )}
+      <p>
+        <Link to={CATALOGUE_PATH}>Browse training programs</Link>
+      </p>
+    </section>
+  );
+}

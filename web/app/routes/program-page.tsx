@@ -1,0 +1,100 @@
+/**
+ * /training/<slug>: one training program, server-rendered from Supabase (the program and its
+ * upcoming intakes) with its Course JSON-LD; an unknown or unpublished slug is the 404 page.
+ */
+import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { AddToCartButton } from '../blocks/add-to-cart';
+import { formatPrice, modeLabel } from '../blocks/live/format';
+import { programPath } from '../blocks/live/live-data.server';
+import { CATALOGUE_PATH } from '../config/commerce-paths';
+import { publicEnv } from '../config/env.server';
+import { readIntakes, readProgram } from '../features/catalogue/catalogue.server';
+import { toIntakeItem } from '../features/catalogue/intake-item';
+import { ProgramDetails, type ProgramDetailsData } from '../features/catalogue/program-details';
+import { notFoundMeta, programMeta, rootMeta } from '../features/seo/route-meta.server';
+import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';
+import { convert, isCurrency } from '../lib/money';
+import { NotFound } from '../shell/not-found';
+import type { Route } from './+types/program-page';
+
+/** A slug as training_programs allows it; anything else cannot name a program. */
+const slugFormat = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const slug = params.slug ?? '';
+  const [settings, navigation, program] = await Promise.all([
+    loadSiteSettings(),
+    loadNavigation(),
+    slugFormat.test(slug) && slug.length <= 200 ? readProgram(slug) : null,
+  ]);
+  const { siteUrl } = publicEnv();
+  const parent = rootMeta(settings, siteUrl);
+  if (!program) throw data({ meta: notFoundMeta(settings.instituteName, parent) }, { status: 404 });
+
+  const intakes = (await readIntakes([program.id])).map(toIntakeItem);
+  const amount = program.price_amount;
+  const other = isCurrency(program.currency) ? convert(amount, program.currency) : null;
+  const details: ProgramDetailsData = {
+    title: program.title,
+    category: program.category,
+    focus: program.focus,
+    description: program.description,
+    duration: program.duration,
+    mode: modeLabel(program.delivery_mode),
+    price: formatPrice(amount, program.currency),
+    otherPrice: other ? formatPrice(Math.round(other.amount), other.currency) : '',
+    currency: program.currency,
+    intakes,
+  };
+  const path = programPath(program.slug);
+  return {
+    program: details,
+    cartProgram: { id: program.id, title: program.title, price: details.price },
+    meta: programMeta({
+      program: {
+        ...details,
+        path,
+        price: { amount, currency: program.currency },
+        intakes: intakes.map((intake) => ({
+          startDate: intake.startsOn,
+          endDate: intake.endsOn,
+          online: intake.isOnline,
+          venue: intake.venue,
+        })),
+      },
+      settings,
+      siteUrl,
+      menu: navigation,
+      parent,
+    }),
+  };
+}
+
+export function meta({ data, error }: Route.MetaArgs) {
+  if (data) return data.meta;
+  if (isRouteErrorResponse(error) && error.status === 404) return (error.data as { meta: Route.MetaDescriptors }).meta;
+  return [];
+}
+
+export default function ProgramPage() {
+  const { program, cartProgram } = useLoaderData<typeof loader>();
+  return (
+    <ProgramDetails
+      program={program}
+      catalogueHref={`${CATALOGUE_PATH}#catalogue`}
+      addToCart={<AddToCartButton program={cartProgram} className="button program-page__add" />}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  console.error(error);
+  return (
+    <section className="container program-page">
+      <h1>We couldn’t load this program just now</h1>
+      <p>Please refresh the page or try again in a few minutes.</p>
+    </section>
+  );
+}
