@@ -54,10 +54,10 @@ test.describe('filtering /training', () => {
     // In the browser: the form shows the filter and submitting another one lands on its URL.
     await openHydrated(page, '/training?q=lead');
     const filter = page.getByRole('search', { name: 'Filter programs' });
-    await expect(filter.getByRole('searchbox', { name: 'Search programs' })).toHaveValue('lead');
+    await expect(filter.getByRole('searchbox', { name: 'Search programmes' })).toHaveValue('lead');
     await expect(page.locator('#catalogue li.program h3')).toHaveText(expected);
-    await filter.getByRole('searchbox', { name: 'Search programs' }).fill('  FINANCE ');
-    await filter.getByRole('button', { name: 'Show programs' }).click();
+    await filter.getByRole('searchbox', { name: 'Search programmes' }).fill('  FINANCE ');
+    await filter.getByRole('button', { name: 'Show programmes' }).click();
     // A plain GET form: the query holds every field, the anchor brings the list back into view.
     await expect(page).toHaveURL(/\/training\?q=\+\+FINANCE\+&category=#catalogue$/);
     await expect(page.locator('#catalogue li.program h3')).toHaveText(matches('finance').map((row) => row.title));
@@ -79,7 +79,7 @@ test.describe('filtering /training', () => {
     const select = filter.getByRole('combobox', { name: 'Category' });
     await expect(select.locator('option')).toHaveText(['All categories', ...categories]);
     await select.selectOption('Finance');
-    await filter.getByRole('button', { name: 'Show programs' }).click();
+    await filter.getByRole('button', { name: 'Show programmes' }).click();
     await expect(page).toHaveURL(/\/training\?q=&category=Finance#catalogue$/);
     const finance = rows.filter((row) => row.category === 'Finance').map((row) => row.title);
     await expect(page.locator('#catalogue li.program h3')).toHaveText(finance);
@@ -115,11 +115,11 @@ test.describe('filtering /training', () => {
     const plain = await browser.newContext({ javaScriptEnabled: false });
     const noScript = await plain.newPage();
     await noScript.goto('/training');
-    await noScript.getByRole('searchbox', { name: 'Search programs' }).fill('women');
-    await noScript.getByRole('button', { name: 'Show programs' }).click();
+    await noScript.getByRole('searchbox', { name: 'Search programmes' }).fill('women');
+    await noScript.getByRole('button', { name: 'Show programmes' }).click();
     await expect(noScript).toHaveURL(/\/training\?q=women&category=#catalogue$/);
     // The server rendered the form with the filter (the rows themselves stream in with the app's scripts).
-    await expect(noScript.getByRole('searchbox', { name: 'Search programs' })).toHaveValue('women');
+    await expect(noScript.getByRole('searchbox', { name: 'Search programmes' })).toHaveValue('women');
     await expect(noScript.getByRole('link', { name: 'Clear filters' })).toBeVisible();
     await plain.close();
 
@@ -128,8 +128,8 @@ test.describe('filtering /training', () => {
     await page.locator('header').getByRole('link', { name: 'Training Programs' }).first().click();
     await expect(page).toHaveURL(/\/training$/);
     const filter = page.getByRole('search', { name: 'Filter programs' });
-    await filter.getByRole('searchbox', { name: 'Search programs' }).fill('women');
-    await filter.getByRole('button', { name: 'Show programs' }).click();
+    await filter.getByRole('searchbox', { name: 'Search programmes' }).fill('women');
+    await filter.getByRole('button', { name: 'Show programmes' }).click();
     await expect(page.locator('#catalogue li.program h3')).toHaveText(['Women in Leadership']);
   });
 

@@ -28,8 +28,8 @@ test('the whole purchase: catalogue, cart, checkout, confirmation, invoice and e
   // Filter the catalogue and add a USD program from it.
   await openHydrated(page, '/training');
   const filter = page.getByRole('search', { name: 'Filter programs' });
-  await filter.getByRole('searchbox', { name: 'Search programs' }).fill('executive leadership');
-  await filter.getByRole('searchbox', { name: 'Search programs' }).press('Enter');
+  await filter.getByRole('searchbox', { name: 'Search programmes' }).fill('executive leadership');
+  await filter.getByRole('searchbox', { name: 'Search programmes' }).press('Enter');
   await expect(page).toHaveURL(/\?q=executive\+leadership&category=#catalogue$/);
   const cards = page.locator('#catalogue li.program');
   await expect(cards.locator('h3')).toHaveText(['Executive Leadership Programme']);
@@ -201,7 +201,7 @@ test('the whole purchase with the keyboard only', async ({ page, serviceRole }, 
   await openHydrated(page, '/training');
 
   // Filter, add from the filtered list, clear the filter, add another.
-  const search = page.getByRole('searchbox', { name: 'Search programs' });
+  const search = page.getByRole('searchbox', { name: 'Search programmes' });
   await tabTo(page, search);
   await page.keyboard.type('women');
   await page.keyboard.press('Enter');

@@ -25,11 +25,21 @@ export interface ServerPartComponents {
 /** Provided by entry.server.tsx only. */
 export const ServerParts = createContext<ServerPartComponents | null>(null);
 
-const loadFilters = () => import('../features/catalogue/catalogue-filters');
-const LazyFilters = lazy(() => loadFilters().then((module) => ({ default: module.CatalogueFilters })));
+/** The form once its code is here: it then renders at once (a lazy component suspends on its first render). */
+let loadedFilters: ComponentType<CatalogueFiltersProps> | null = null;
+const loadFilters = () =>
+  import('../features/catalogue/catalogue-filters').then((module) => {
+    loadedFilters = module.CatalogueFilters;
+    return module.CatalogueFilters;
+  });
+const LazyFilters = lazy(() => loadFilters().then((component) => ({ default: component })));
 
-/** For a client-side navigation to a page with a program list: the form's code before the page shows. */
-export const preloadFilters = () => loadFilters().then(() => undefined);
+/**
+ * For a client-side navigation to a page with a program list: the form's code before the page
+ * shows, so that it renders whole at once (back and forward restore the scroll position as the page
+ * renders; an empty form fallback there would put the visitor off by its height).
+ */
+export const preloadFilters = () => (loadedFilters ? Promise.resolve() : loadFilters().then(() => undefined));
 
 /** Same object every render: React compares `__html` and leaves the server's children alone. */
 const keepServerHtml = { __html: '' } as const;
@@ -54,10 +64,11 @@ export function CatalogueFiltersPart(props: CatalogueFiltersProps) {
       <div ref={wrapper} className="server-block" dangerouslySetInnerHTML={keepServerHtml} suppressHydrationWarning />
     );
   }
+  const Filters = loadedFilters ?? LazyFilters;
   return (
     <div className="server-block">
       <Suspense fallback={null}>
-        <LazyFilters {...props} />
+        <Filters {...props} />
       </Suspense>
     </div>
   );

@@ -9,7 +9,6 @@ import {
   type MetaDescriptor,
 } from 'react-router';
 import { loadLiveBlocks } from '../blocks/live/live-data.server';
-import { settleLiveData } from '../blocks/live/settle-live-data';
 import { PageBlocks } from '../blocks/page-blocks';
 import { preloadBlockCode } from '../blocks/registry';
 import { NotFound } from '../shell/not-found';
@@ -96,7 +95,12 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const traversal = isHistoryTraversal(request);
   const data = await serverLoader();
   const [live] = await Promise.all([
-    traversal ? settleLiveData(data.live, historyLiveRowsWaitMs) : data.live,
+    // Its code loads on the first back or forward: the other visits do not pay for it.
+    traversal
+      ? import('../blocks/live/settle-live-data').then(({ settleLiveData }) =>
+          settleLiveData(data.live, historyLiveRowsWaitMs),
+        )
+      : data.live,
     // Without the code (offline, a new deployment) the blocks still load it as they render.
     preloadBlockCode(data.document.pageBuilder ?? []).catch(() => undefined),
   ]);

@@ -10,7 +10,7 @@
  */
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
-import { prefersReducedMotion } from '../features/navigation/section-scroll';
+import { prefersReducedMotion } from '../features/navigation/section-offset';
 
 type MotionPageComponent = ComponentType<{ children: ReactNode; animate: boolean }>;
 

@@ -24,7 +24,7 @@ export function CatalogueFilters({ filter, categories, action }: CatalogueFilter
     <form method="get" action={action} role="search" aria-label="Filter programs" className="catalogue-filters">
       <div className="field">
         <label className="field__label" htmlFor={`${id}-q`}>
-          Search programs
+          Search programmes
         </label>
         <input
           id={`${id}-q`}
@@ -51,7 +51,7 @@ export function CatalogueFilters({ filter, categories, action }: CatalogueFilter
       </div>
       <div className="catalogue-filters__actions">
         <button type="submit" className="button button--small">
-          Show programs
+          Show programmes
         </button>
         {isFiltered(filter) ? (
           <a href={action} className="catalogue-filters__clear">

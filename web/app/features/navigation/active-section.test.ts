@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sectionAtMiddle } from './active-section';
-import { sectionScrollTop } from './section-scroll';
+import { sectionScrollTop } from './section-offset';
 
 const viewport = 800; // middle at 400
 
