@@ -49,7 +49,7 @@ test.describe('filtering /training', () => {
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(programTitles(html)).toEqual(expected);
-    expect(htmlText(html)).toContain(`${expected.length} programs matching “lead”`);
+    expect(htmlText(html)).toContain(`${expected.length} programmes matching “lead”`);
 
     // In the browser: the form shows the filter and submitting another one lands on its URL.
     await openHydrated(page, '/training?q=lead');
@@ -83,8 +83,8 @@ test.describe('filtering /training', () => {
     await expect(page).toHaveURL(/\/training\?q=&category=Finance#catalogue$/);
     const finance = rows.filter((row) => row.category === 'Finance').map((row) => row.title);
     await expect(page.locator('#catalogue li.program h3')).toHaveText(finance);
-    await expect(page.getByRole('status').filter({ hasText: /programs? in Finance$/ })).toHaveText(
-      `${finance.length} ${finance.length === 1 ? 'program' : 'programs'} in Finance`,
+    await expect(page.getByRole('status').filter({ hasText: /programmes? in Finance$/ })).toHaveText(
+      `${finance.length} ${finance.length === 1 ? 'programme' : 'programmes'} in Finance`,
     );
 
     await page.goto('/training?category=Leadership&q=women');
@@ -100,12 +100,12 @@ test.describe('filtering /training', () => {
       const response = await page.goto(`/training?q=${encodeURIComponent(text)}`);
       expect(response?.status(), text).toBe(200);
       await expect(page.locator('#catalogue li.program'), text).toHaveCount(0);
-      await expect(page.locator('#catalogue').getByText(`No programs match “${text.trim()}”.`)).toBeVisible();
+      await expect(page.locator('#catalogue').getByText(`No programmes match “${text.trim()}”.`)).toBeVisible();
     }
     // An unknown category, and absurdly long text (cut to 100 characters), are empty lists, not errors.
     const response = await page.goto(`/training?category=Astrology&q=${'x'.repeat(5000)}`);
     expect(response?.status()).toBe(200);
-    await expect(page.locator('#catalogue').getByText(/^No programs match “x{100}” in Astrology\./)).toBeVisible();
+    await expect(page.locator('#catalogue').getByText(/^No programmes match “x{100}” in Astrology\./)).toBeVisible();
   });
 
   test('the filter works without JavaScript, and after a client-side navigation to the catalogue', async ({

@@ -49,7 +49,7 @@ function EmptyMessage({
       <p>
         {noMatches(filter)} Try other words or another category, or{' '}
         <Link to={pathname} preventScrollReset>
-          see every program
+          see every programme
         </Link>
         .
       </p>
@@ -57,8 +57,8 @@ function EmptyMessage({
   return (
     <p>
       {category
-        ? `There are no open ${category} programs at the moment. `
-        : 'There are no open programs at the moment. '}
+        ? `There are no open ${category} programmes at the moment. `
+        : 'There are no open programmes at the moment. '}
       Ask us about in-house training, or check back soon for new dates.
     </p>
   );

@@ -37,17 +37,17 @@ export function filterSearch(filter: CatalogueFilter): string {
   return search ? `?${search}` : '';
 }
 
-/** The list's summary under a filter: "3 programs matching “lead” in Finance". */
+/** The list's summary under a filter: "3 programmes matching “lead” in Finance". */
 export function filterSummary(filter: CatalogueFilter, count: number): string {
-  const programs = `${count} ${count === 1 ? 'program' : 'programs'}`;
+  const programs = `${count} ${count === 1 ? 'programme' : 'programmes'}`;
   const matching = filter.q ? ` matching “${filter.q}”` : '';
   const inCategory = filter.category ? ` in ${filter.category}` : '';
   return `${programs}${matching}${inCategory}`;
 }
 
-/** What an empty filtered list says: "No programs match “xyz” in Finance." */
+/** What an empty filtered list says: "No programmes match “xyz” in Finance." */
 export function noMatches(filter: CatalogueFilter): string {
   const matching = filter.q ? ` match “${filter.q}”` : '';
   const inCategory = filter.category ? ` in ${filter.category}` : '';
-  return `No programs${matching}${inCategory}.`;
+  return `No programmes${matching}${inCategory}.`;
 }
