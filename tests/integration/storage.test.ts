@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
+import { removeImageWith, uploadImageWith } from '../../web/app/lib/supabase/media-upload.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 
 type Client = SupabaseClient<Database>;
@@ -353,5 +354,31 @@ describe('hostile and malformed requests', () => {
   it('names an unknown bucket as storage-api does', async () => {
     const { error } = await staff.storage.from(`no-such-${run}`).upload('x.png', png(bytes()));
     expect(error).toMatchObject({ status: 400, statusCode: '404', message: 'Bucket not found' });
+  });
+});
+
+describe('the admin pages’ image helper (web/app/lib/supabase/storage.ts, media-upload.ts)', () => {
+  it('uploads a staff member’s File, returns a public URL that serves it, and removes it by that URL', async () => {
+    const data = bytes(500);
+    const file = new File([new Uint8Array(data)], 'Photo of the Ünïcode class (1).PNG', { type: 'image/png' });
+    const url = await uploadImageWith(staff, file, `${folder}/helper`);
+    expect(url).toMatch(
+      new RegExp(`^${stack.apiUrl}/storage/v1/object/public/media/${folder}/helper/[0-9a-f-]{36}\\.png$`),
+    );
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('max-age=3600');
+    expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
+
+    expect(await removeImageWith(user, url, stack.apiUrl)).toBe(false);
+    expect((await fetch(url)).status).toBe(200);
+    expect(await removeImageWith(staff, url, stack.apiUrl)).toBe(true);
+    expect((await fetch(url)).status).toBe(400);
+  });
+
+  it('tells a non-staff account in words that it may not upload', async () => {
+    const file = new File([new Uint8Array(bytes())], 'x.png', { type: 'image/png' });
+    await expect(uploadImageWith(user, file, folder)).rejects.toThrow('Your account is not allowed to upload images.');
   });
 });
