@@ -18,8 +18,11 @@ const upsertRow = `${insertRow}
   set owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata,
       version = excluded.version, updated_at = now(), last_accessed_at = now()`;
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The uploader (the token's `sub`, as storage-api records it); none for the anon and service keys. */
 function ownerOf(caller: Caller): string | null {
-  return caller.role === 'authenticated' && caller.sub ? caller.sub : null;
+  return caller.sub && uuid.test(caller.sub) ? caller.sub : null;
 }
 
 export async function uploadObject(
