@@ -20,7 +20,7 @@ import { prepareDatabase, urlForRole } from './postgres/prepare.ts';
 import { supervise } from './process/supervise.ts';
 import { startPostgrest } from './postgrest/index.ts';
 import { createStorageServer } from './storage/index.ts';
-import { authSettings, restSettings } from './supabase-config/settings.ts';
+import { authSettings, restSettings, storageSettings } from './supabase-config/settings.ts';
 import { websiteEnv } from './website-env.ts';
 import { buildStudio, studioBuildIsStale, studioDistDir } from './studio.ts';
 import { buildWebsite, startWebsite, websiteBuildIsStale } from './website.ts';
@@ -216,6 +216,7 @@ export async function startStack(
       jwtSecret: env.SUPABASE_JWT_SECRET,
       // Uploaded objects live beside the database (in the throwaway data folder for tests).
       dataDir: join(config.dataDir, 'storage'),
+      fileSizeLimit: storageSettings(config.supabase).fileSizeLimit,
     });
     stops.push(storage.close);
 

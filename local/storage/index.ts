@@ -16,7 +16,7 @@ export interface StorageServerOptions {
   jwtSecret: string;
   /** Where objects' bytes are kept. */
   dataDir: string;
-  /** The project's upload limit in bytes (hosted Supabase's default, 50 MiB, unless given). */
+  /** The project's upload limit in bytes (config.toml `[storage] file_size_limit`; default 50 MiB, as hosted). */
   fileSizeLimit?: number;
 }
 
