@@ -4,7 +4,7 @@
  * Names match the stand-ins' options, so each result spreads straight into them.
  */
 import { envReference, SupabaseConfigError } from './read.ts';
-import { sizePattern, type SupabaseConfig } from './schema.ts';
+import type { SupabaseConfig } from './schema.ts';
 
 export interface AuthSettings {
   enableSignup: boolean;
@@ -82,23 +82,4 @@ export function restSettings(config: SupabaseConfig): RestSettings {
     extraSearchPath: config.api?.extra_search_path ?? ['public', 'extensions'],
     maxRows: config.api?.max_rows ?? 1000,
   };
-}
-
-export interface StorageSettings {
-  /** Bytes: the project-wide upload limit (a bucket's own limit can only be lower). */
-  fileSizeLimit: number;
-}
-
-const sizeUnits: Record<string, number> = { '': 0, k: 1, m: 2, g: 3, t: 4, p: 5 };
-
-/** A CLI size string in bytes, as go-units' RAMInBytes reads it. */
-export function sizeInBytes(text: string): number {
-  const match = sizePattern.exec(text);
-  if (!match) throw new SupabaseConfigError(`storage.file_size_limit: not a size: ${JSON.stringify(text)}`);
-  return Math.floor(Number(match[1]) * 1024 ** (sizeUnits[(match[3] ?? '').toLowerCase()] ?? 0));
-}
-
-export function storageSettings(config: SupabaseConfig): StorageSettings {
-  const limit = config.storage?.file_size_limit;
-  return { fileSizeLimit: limit === undefined ? 50 * 1024 * 1024 : sizeInBytes(limit) };
 }

@@ -21,7 +21,8 @@ import { localDefaults, repoRoot } from '../env.ts';
 import { createFunctionsHandler } from '../functions/index.ts';
 import { seedFile } from '../postgres/migrate.ts';
 import { parseSupabaseConfig, supabaseConfigPath } from './read.ts';
-import { authSettings, functionSettings, restSettings, storageSettings } from './settings.ts';
+import { authSettings, functionSettings, restSettings } from './settings.ts';
+import { storageSettings } from './storage-settings.ts';
 
 const committed = readFileSync(supabaseConfigPath, 'utf8');
 const defaults = localDefaults();
