@@ -22,6 +22,8 @@ export const testNumbers: Readonly<Record<string, Outcome>> = {
   '254700001037': { resultCode: 1037, resultDesc: 'DS timeout user cannot be reached', callsBack: true },
   // Approves, but the callback is lost on the way: only the STK query learns the outcome.
   '254700009999': { ...approved, callsBack: false },
+  // Cancelled, and that callback is lost too.
+  '254700009032': { resultCode: 1032, resultDesc: 'Request cancelled by user', callsBack: false },
 };
 
 export function outcomeFor(phone: string): Outcome {
