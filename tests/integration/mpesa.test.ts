@@ -289,9 +289,8 @@ describe('M-Pesa Express', () => {
     // Only the scheduler (service role) or staff may run it.
     expect((await reconcile({ older_than_seconds: 0 }, stack.anonKey)).status).toBe(403);
     // Pushes younger than two minutes are left alone by the scheduled run.
-    const scheduled = (await (await reconcile({})).json()) as { checked: number };
+    expect((await reconcile({})).status).toBe(200);
     expect((await attemptsOf(order.id))[0]?.status).toBe('pending');
-    expect(scheduled.checked).toBeGreaterThanOrEqual(0);
     await expect
       .poll(
         async () => {
