@@ -70,6 +70,23 @@ alter table public.mail_outbox add constraint mail_outbox_kind_known
 
 -- Functions (service role only) ------------------------------------------------------------------
 
+-- Marks an order paid by a confirmed STK push; false when it no longer awaits payment. The one
+-- place that knows how an order becomes paid, so a stricter order workflow changes only this.
+create or replace function private.mark_order_paid_by_mpesa(target uuid, receipt text)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.orders
+     set status = 'paid', mpesa_receipt = receipt, paid_at = now()
+   where id = target and status = 'pending';
+  return found;
+end;
+$$;
+
+revoke all on function private.mark_order_paid_by_mpesa(uuid, text) from public;
+
 -- Opens an attempt for a pending M-Pesa order. Refusals carry a reason in the hint (P0001):
 -- order_not_payable, push_in_progress, too_many_attempts (10 an hour per order).
 create or replace function public.begin_mpesa_attempt(target_order uuid, phone text, amount integer)
@@ -170,10 +187,7 @@ begin
      set status = 'succeeded', result_code = 0, result_desc = left(settle_mpesa_attempt.result_desc, 500),
          receipt = settle_mpesa_attempt.receipt, settled_by = settle_mpesa_attempt.settled_by, settled_at = now()
    where id = attempt.id;
-  update public.orders
-     set status = 'paid', mpesa_receipt = settle_mpesa_attempt.receipt, paid_at = now()
-   where id = attempt.order_id and status = 'pending';
-  if found then
+  if private.mark_order_paid_by_mpesa(attempt.order_id, settle_mpesa_attempt.receipt) then
     insert into public.mail_outbox (kind, order_id, recipient)
     select 'mpesa_receipt', o.id, o.customer_email from public.orders o where o.id = attempt.order_id;
   end if;
