@@ -318,4 +318,43 @@ describe('M-Pesa Express', () => {
     expect(later.pushes).toBe(after.pushes + 1);
     expect(later.tokensIssued).toBe(after.tokensIssued);
   });
+
+  it('shows staff the attempts of an order, phone masked; nobody else', async () => {
+    const order = await mpesaOrder();
+    expect((await push(order.token, '0700 001 032')).status).toBe(200);
+    await expect.poll(async () => (await payment(order.token)).attempt?.status, { timeout: 10_000 }).toBe('failed');
+
+    const password = `Mpesa-${randomInt(1e9, 1e10)}`;
+    const signedIn = async (label: string, staff: boolean) => {
+      const email = `mpesa-${label}-${randomInt(1e9, 1e10)}@ascent.example`;
+      const { data, error } = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+      if (error) throw new Error(error.message);
+      if (staff) {
+        const { error: staffError } = await admin.from('staff').insert({ user_id: data.user.id, email });
+        if (staffError) throw new Error(staffError.message);
+      }
+      const client = createClient<Database>(stack.apiUrl, stack.anonKey, { auth: { persistSession: false } });
+      const { error: signInError } = await client.auth.signInWithPassword({ email, password });
+      if (signInError) throw new Error(signInError.message);
+      return client;
+    };
+    const staff = await signedIn('staff', true);
+    const { data: rows, error } = await staff.rpc('staff_mpesa_attempts', { target_order: order.id });
+    expect(error).toBeNull();
+    expect(rows).toEqual([
+      expect.objectContaining({
+        phone: '2547****1032',
+        amount: 65001,
+        status: 'failed',
+        result_code: 1032,
+        result_desc: 'Request cancelled by user',
+        receipt: null,
+      }),
+    ]);
+
+    const user = await signedIn('user', false);
+    expect(await user.rpc('staff_mpesa_attempts', { target_order: order.id })).toMatchObject({ data: [], error: null });
+    const anon = await visitor.client.rpc('staff_mpesa_attempts', { target_order: order.id });
+    expect(anon.error?.code).toBe('42501');
+  });
 });
