@@ -28,6 +28,8 @@ function tokenMatches(req: Request): boolean {
 const maxBodyBytes = 16 * 1024;
 
 async function readBody(req: Request): Promise<unknown> {
+  // Daraja's bodies are well under 2 KB: refuse a large one before reading it.
+  if (Number(req.headers.get('content-length') ?? 0) > maxBodyBytes) return undefined;
   const text = await req.text();
   if (text.length > maxBodyBytes) return undefined;
   try {
