@@ -5,7 +5,6 @@
  * the server never lets two be open at once). Client-only: the server renders nothing here.
  */
 import { useEffect, useId, useState } from 'react';
-import { MPESA_PHONE_MESSAGE, normaliseMpesaPhone } from '../../lib/mpesa-phone';
 import { markMpesaPushStarted, readMpesaPush } from '../../lib/mpesa-push-intent';
 import { failureMessage } from './failure-message';
 import { fetchPaymentState, isWaiting, type PaymentState } from './payment-state';
@@ -22,8 +21,9 @@ async function pushAndRead(token: string, phone: string): Promise<{ state?: Paym
   return pushed.ok ? { state } : { state, error: pushed.message };
 }
 
-/** 254712345678 -> 0712 345 678, as people type it. */
-const local = (msisdn: string) => `0${msisdn.slice(3, 6)} ${msisdn.slice(6, 9)} ${msisdn.slice(9)}`;
+/** 254712345678 -> 0712 345 678, as people type it; a number kept as typed stays so. */
+const local = (phone: string) =>
+  /^254[0-9]{9}$/.test(phone) ? `0${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}` : phone;
 
 export function MpesaPayment({ token }: { token: string }) {
   const id = useId();
@@ -70,14 +70,15 @@ export function MpesaPayment({ token }: { token: string }) {
   if (!state || state.payment_method !== 'mpesa') return null;
 
   async function send() {
-    const msisdn = normaliseMpesaPhone(phone);
-    if (!msisdn) {
-      setError(MPESA_PHONE_MESSAGE);
+    // The function checks the number (and says why not); only an empty field is caught here,
+    // which keeps the phone rules out of this page's JavaScript.
+    if (phone.trim() === '') {
+      setError('Please enter your M-Pesa phone number, e.g. 0712 345 678.');
       return;
     }
     setError(null);
     setSending(true);
-    const result = await pushAndRead(token, msisdn);
+    const result = await pushAndRead(token, phone);
     setSending(false);
     if (result.state !== undefined) setState(result.state);
     setError(result.error ?? null);
