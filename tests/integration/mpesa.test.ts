@@ -319,7 +319,7 @@ describe('M-Pesa Express', () => {
     expect(later.tokensIssued).toBe(after.tokensIssued);
   });
 
-  it('shows staff the attempts of an order, phone masked; nobody else', async () => {
+  it('shows staff the attempts of an order, phone masked, and lets staff re-query a stuck one; nobody else', async () => {
     const order = await mpesaOrder();
     expect((await push(order.token, '0700 001 032')).status).toBe(200);
     await expect.poll(async () => (await payment(order.token)).attempt?.status, { timeout: 10_000 }).toBe('failed');
@@ -356,5 +356,27 @@ describe('M-Pesa Express', () => {
     expect(await user.rpc('staff_mpesa_attempts', { target_order: order.id })).toMatchObject({ data: [], error: null });
     const anon = await visitor.client.rpc('staff_mpesa_attempts', { target_order: order.id });
     expect(anon.error?.code).toBe('42501');
+
+    // Staff re-query a stuck attempt (no callback came) at any age; other accounts may not.
+    const stuck = await mpesaOrder();
+    expect((await push(stuck.token, '0700 009 999')).status).toBe(200);
+    const [open] = await attemptsOf(stuck.id);
+    if (!open) throw new Error('no attempt');
+    const jwt = async (client: SupabaseClient<Database>) =>
+      (await client.auth.getSession()).data.session?.access_token ?? '';
+    const refused = await reconcile({ attempt_id: open.id }, await jwt(user));
+    expect(refused.status).toBe(403);
+    const staffJwt = await jwt(staff);
+    await expect
+      .poll(
+        async () => {
+          const answer = await reconcile({ attempt_id: open.id }, staffJwt);
+          expect(answer.status).toBe(200);
+          return (await orderRow(stuck.id)).status;
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe('paid');
+    expect((await attemptsOf(stuck.id))[0]).toMatchObject({ status: 'succeeded', settled_by: 'query' });
   });
 });
