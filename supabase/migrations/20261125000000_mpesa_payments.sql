@@ -100,7 +100,8 @@ declare
   attempt uuid;
 begin
   select o.id, o.status, o.payment_method into target from public.orders o where o.id = target_order for update;
-  if not found or target.status <> 'pending' or target.payment_method <> 'mpesa' then
+  -- 'confirmed' (staff confirmed the booking, payment still due) is the admin workflow's; harmless before it.
+  if not found or target.status not in ('pending', 'confirmed') or target.payment_method <> 'mpesa' then
     raise exception 'This order cannot be paid by M-Pesa now.' using errcode = 'P0001', hint = 'order_not_payable';
   end if;
   if exists (select 1 from public.mpesa_payment_attempts a

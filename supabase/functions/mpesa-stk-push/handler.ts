@@ -55,7 +55,9 @@ async function handle(req: Request): Promise<Response> {
   if (!order) return refusal(404, 'order_not_found', 'Order not found.');
   if (order.payment_method !== 'mpesa')
     return refusal(409, 'not_mpesa_order', 'This order is paid by invoice / bank transfer.');
-  if (order.status !== 'pending') return refusal(409, 'order_closed', 'This order is already paid or cancelled.');
+  // Awaiting payment: pending, or confirmed by staff (the admin's order workflow).
+  if (order.status !== 'pending' && order.status !== 'confirmed')
+    return refusal(409, 'order_closed', 'This order is already paid or cancelled.');
   if (order.currency !== 'USD' && order.currency !== 'KES')
     throw new Error(`order ${order.id} has currency ${order.currency}`);
   const amount = mpesaAmount({ ...order, currency: order.currency });

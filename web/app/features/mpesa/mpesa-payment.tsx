@@ -13,6 +13,10 @@ import './mpesa.css';
 
 const POLL_MS = 1500;
 
+/** Pending, or confirmed by staff (the admin's order workflow): payment is still due. */
+const awaitingPayment = (state: PaymentState | null | undefined) =>
+  state?.order_status === 'pending' || state?.order_status === 'confirmed';
+
 /** Asks for the push, then reads the state it made (or keeps the refusal to show). */
 async function pushAndRead(token: string, phone: string): Promise<{ state?: PaymentState | null; error?: string }> {
   markMpesaPushStarted(token, phone);
@@ -41,7 +45,7 @@ export function MpesaPayment({ token }: { token: string }) {
       if (!live) return;
       if (intent) setPhone(local(intent.phone));
       if (current !== undefined) setState(current);
-      if (!intent?.start || current?.order_status !== 'pending' || isWaiting(current)) return;
+      if (!intent?.start || !awaitingPayment(current) || isWaiting(current)) return;
       setSending(true);
       const result = await pushAndRead(token, intent.phone);
       if (!live) return;
@@ -101,7 +105,7 @@ export function MpesaPayment({ token }: { token: string }) {
         </p>
       </div>
     );
-  } else if (state.order_status !== 'pending') {
+  } else if (!awaitingPayment(state)) {
     return null;
   } else if (waiting && state.attempt) {
     body = (
