@@ -19,6 +19,7 @@ const schema = z.object({
   LOCAL_SMTP_PORT: port,
   LOCAL_REST_PORT: port,
   LOCAL_CONTENT_PORT: port,
+  LOCAL_DARAJA_PORT: port,
   WEB_PORT: port,
   LOCAL_DB_PASSWORD: z.string().min(1),
   LOCAL_DATA_DIR: z.string().min(1),
@@ -36,6 +37,14 @@ const schema = z.object({
   SANITY_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
   SANITY_DATASET: z.string().regex(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and -'),
   SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2025-02-19'),
+  // Empty: the local Daraja stand-in (local/daraja), which the stack configures with the values below.
+  MPESA_API_URL: z.union([z.literal(''), z.url()]),
+  MPESA_CONSUMER_KEY: z.string().min(1),
+  MPESA_CONSUMER_SECRET: z.string().min(1),
+  MPESA_SHORTCODE: z.string().regex(/^\d{5,7}$/, '5 to 7 digits'),
+  MPESA_PASSKEY: z.string().min(1),
+  MPESA_CALLBACK_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, '16 to 128 letters, digits, _ or -'),
+  MPESA_CALLBACK_URL: z.union([z.literal(''), z.url()]),
 });
 
 export type StackEnv = z.infer<typeof schema>;

@@ -9,6 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { createAuthServer } from './auth/index.ts';
 import type { StackConfig } from './config.ts';
 import { startContentLake } from './content-lake/index.ts';
+import { startDaraja } from './daraja/index.ts';
 import { repoRoot } from './env.ts';
 import { createFunctionsHandler } from './functions/index.ts';
 import { scheduleFunction } from './functions/schedule.ts';
@@ -34,6 +35,8 @@ export interface StackPorts {
   smtp: number;
   mailWeb: number;
   content: number;
+  /** The Daraja stand-in (used when MPESA_API_URL is empty). */
+  daraja: number;
   /** The website's port; the website is not started when undefined. */
   web?: number;
 }
@@ -48,6 +51,7 @@ export function configuredPorts(env: StackConfig['env'], options: { website: boo
     smtp: env.LOCAL_SMTP_PORT,
     mailWeb: env.LOCAL_MAIL_WEB_PORT,
     content: env.LOCAL_CONTENT_PORT,
+    daraja: env.LOCAL_DARAJA_PORT,
     ...(options.website ? { web: env.WEB_PORT } : {}),
   };
 }
@@ -65,6 +69,8 @@ export interface RunningStack {
   restUrl: string;
   mailUrl: string;
   smtpPort: number;
+  /** The Daraja API the functions call: the local stand-in unless MPESA_API_URL is set. */
+  darajaUrl: string;
   contentUrl: string;
   /** The built Studio on the content lake (HTTP/2 over TLS): `https://<projectId>.localhost:<port>/studio/`. */
   studioUrl: string;
@@ -179,6 +185,22 @@ export async function startStack(
     const mail = await startMailCapture({ smtpPort: ports.smtp, webPort: ports.mailWeb });
     stops.push(mail.stop);
 
+    // M-Pesa: the Daraja stand-in unless a real Daraja host is configured.
+    let darajaUrl = env.MPESA_API_URL;
+    if (!darajaUrl) {
+      const daraja = await startDaraja({
+        port: ports.daraja,
+        consumerKey: env.MPESA_CONSUMER_KEY,
+        consumerSecret: env.MPESA_CONSUMER_SECRET,
+        shortcode: env.MPESA_SHORTCODE,
+        passkey: env.MPESA_PASSKEY,
+        tokenSeconds: 3599,
+        log,
+      });
+      stops.push(daraja.stop);
+      darajaUrl = daraja.url;
+    }
+
     const auth = createAuthServer({
       ...authSettings(config.supabase),
       databaseUrl: urlForRole(adminUrl, 'supabase_auth_admin', env.LOCAL_DB_PASSWORD),
@@ -209,6 +231,13 @@ export async function startStack(
         SANITY_DATASET: env.SANITY_DATASET,
         SANITY_API_VERSION: env.SANITY_API_VERSION,
         SANITY_API_HOST: `http://127.0.0.1:${ports.content}`,
+        MPESA_API_URL: darajaUrl,
+        MPESA_CONSUMER_KEY: env.MPESA_CONSUMER_KEY,
+        MPESA_CONSUMER_SECRET: env.MPESA_CONSUMER_SECRET,
+        MPESA_SHORTCODE: env.MPESA_SHORTCODE,
+        MPESA_PASSKEY: env.MPESA_PASSKEY,
+        MPESA_CALLBACK_TOKEN: env.MPESA_CALLBACK_TOKEN,
+        MPESA_CALLBACK_URL: env.MPESA_CALLBACK_URL || `${apiUrl}/functions/v1/mpesa-callback`,
       },
     });
 
@@ -244,6 +273,15 @@ export async function startStack(
       log,
     });
     stops.push(outbox.stop);
+    // M-Pesa pushes with no answer after two minutes are settled by an STK query.
+    const reconcile = scheduleFunction({
+      apiUrl,
+      name: 'mpesa-reconcile',
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+      everyMs: 30_000,
+      log,
+    });
+    stops.push(reconcile.stop);
 
     if ((options.buildStudio ?? ports.web !== undefined) && studioBuildIsStale()) {
       log('building the Studio (its sources changed)');
@@ -301,6 +339,7 @@ export async function startStack(
       restUrl: postgrest.current().url,
       mailUrl: mail.webUrl,
       smtpPort: mail.smtpPort,
+      darajaUrl,
       contentUrl: content.url,
       studioUrl: content.studioUrl,
       contentSecureUrl: content.secureUrl,

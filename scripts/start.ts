@@ -13,6 +13,7 @@ const services: Array<[number, string]> = [
   [ports.smtp, 'mail capture SMTP'],
   [ports.mailWeb, 'mail capture inbox'],
   [ports.content, 'content lake'],
+  ...(config.env.MPESA_API_URL ? [] : [[ports.daraja, 'Daraja stand-in'] as [number, string]]),
 ];
 // PostgreSQL's, PostgREST's and the website's ports are checked by their own modules, after they have stopped
 // whatever a killed run left holding them.
@@ -63,6 +64,7 @@ Ascent local stack is up (${seconds} s). Ctrl-C stops everything.
   Supabase API    ${stack.apiUrl}   (rest /rest/v1, auth /auth/v1, storage /storage/v1, functions /functions/v1)
   PostgreSQL      ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}
   Mail inbox      ${stack.mailUrl}   (SMTP on 127.0.0.1:${ports.smtp})
+  M-Pesa (Daraja) ${stack.darajaUrl}   (test numbers: local/daraja/README.md)
   Content lake    ${stack.contentUrl}   (the Studio's API: ${stack.contentSecureUrl}, HTTP/2)
   Sanity Studio   ${stack.studioUrl}   (edits are kept in ${env.LOCAL_DATA_DIR}/content-lake; npm run content:export writes them to content/)
 

@@ -150,6 +150,61 @@ export type Database = {
           },
         ]
       }
+      mpesa_payment_attempts: {
+        Row: {
+          amount: number
+          checkout_request_id: string | null
+          id: string
+          merchant_request_id: string | null
+          order_id: string
+          phone: string
+          receipt: string | null
+          requested_at: string
+          result_code: number | null
+          result_desc: string | null
+          settled_at: string | null
+          settled_by: string | null
+          status: string
+        }
+        Insert: {
+          amount: number
+          checkout_request_id?: string | null
+          id?: string
+          merchant_request_id?: string | null
+          order_id: string
+          phone: string
+          receipt?: string | null
+          requested_at?: string
+          result_code?: number | null
+          result_desc?: string | null
+          settled_at?: string | null
+          settled_by?: string | null
+          status?: string
+        }
+        Update: {
+          amount?: number
+          checkout_request_id?: string | null
+          id?: string
+          merchant_request_id?: string | null
+          order_id?: string
+          phone?: string
+          receipt?: string | null
+          requested_at?: string
+          result_code?: number | null
+          result_desc?: string | null
+          settled_at?: string | null
+          settled_by?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "mpesa_payment_attempts_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       newsletter_subscribers: {
         Row: {
           created_at: string
@@ -295,7 +350,9 @@ export type Database = {
           kes_per_usd: number
           mpesa_code: string | null
           mpesa_code_submitted_at: string | null
+          mpesa_receipt: string | null
           organisation: string | null
+          paid_at: string | null
           payment_method: string
           po_number: string | null
           reference: string
@@ -319,7 +376,9 @@ export type Database = {
           kes_per_usd?: number
           mpesa_code?: string | null
           mpesa_code_submitted_at?: string | null
+          mpesa_receipt?: string | null
           organisation?: string | null
+          paid_at?: string | null
           payment_method: string
           po_number?: string | null
           reference: string
@@ -343,7 +402,9 @@ export type Database = {
           kes_per_usd?: number
           mpesa_code?: string | null
           mpesa_code_submitted_at?: string | null
+          mpesa_receipt?: string | null
           organisation?: string | null
+          paid_at?: string | null
           payment_method?: string
           po_number?: string | null
           reference?: string
@@ -673,6 +734,10 @@ export type Database = {
       }
     }
     Functions: {
+      begin_mpesa_attempt: {
+        Args: { amount: number; phone: string; target_order: string }
+        Returns: string
+      }
       claim_mail_outbox: {
         Args: { batch_size?: number; lease_seconds?: number }
         Returns: {
@@ -728,8 +793,47 @@ export type Database = {
         }
         Returns: string
       }
+      fail_mpesa_push: {
+        Args: { attempt: string; how?: string; reason: string }
+        Returns: undefined
+      }
+      get_mpesa_payment: { Args: { token: string }; Returns: Json }
       get_order: { Args: { token: string }; Returns: Json }
       order_document: { Args: { order_id: string }; Returns: Json }
+      record_mpesa_push: {
+        Args: {
+          attempt: string
+          checkout_request_id: string
+          merchant_request_id: string
+        }
+        Returns: undefined
+      }
+      settle_mpesa_attempt: {
+        Args: {
+          checkout_request_id: string
+          paid_amount: number
+          receipt?: string
+          result_code: number
+          result_desc: string
+          settled_by: string
+        }
+        Returns: string
+      }
+      staff_mpesa_attempts: {
+        Args: { target_order: string }
+        Returns: {
+          amount: number
+          id: string
+          phone: string
+          receipt: string
+          requested_at: string
+          result_code: number
+          result_desc: string
+          settled_at: string
+          settled_by: string
+          status: string
+        }[]
+      }
       submit_mpesa_code: {
         Args: { code: string; token: string }
         Returns: Json

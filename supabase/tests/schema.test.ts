@@ -159,7 +159,7 @@ describe('row level security', () => {
       select p.proname as v from pg_proc p
       where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
       order by 1`);
-    expect(callable).toEqual(['create_order', 'get_order', 'submit_mpesa_code']);
+    expect(callable).toEqual(['create_order', 'get_mpesa_payment', 'get_order', 'submit_mpesa_code']);
   });
 
   it('hides unpublished catalogue rows from anon', async () => {

@@ -281,6 +281,15 @@ const subjects: Subject[] = [
     cells: staffOnlyReadCells,
   }),
   subject({
+    name: 'mpesa_payment_attempts',
+    table: 'mpesa_payment_attempts',
+    key: 'id',
+    // Settled attempts: an order may hold only one open push at a time.
+    row: () => ({ order_id: orderId, phone: '254712345678', amount: 100, status: 'failed' }),
+    patch: { amount: 1 },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
     name: 'program_intakes',
     table: 'program_intakes',
     key: 'id',

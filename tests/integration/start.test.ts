@@ -29,6 +29,7 @@ async function portsEnv() {
     LOCAL_SMTP_PORT: String(await freePort()),
     LOCAL_MAIL_WEB_PORT: String(await freePort()),
     LOCAL_CONTENT_PORT: String(await freePort()),
+    LOCAL_DARAJA_PORT: String(await freePort()),
     WEB_PORT: String(await freePort()),
   };
 }
@@ -129,7 +130,14 @@ function portIsFree(port: string): Promise<boolean> {
 
 /** The stack's ports something still listens on (none once it has stopped). */
 async function stackPortsInUse(env: Ports): Promise<string[]> {
-  const ports = [env.LOCAL_API_PORT, env.LOCAL_DB_PORT, env.LOCAL_REST_PORT, env.LOCAL_CONTENT_PORT, env.WEB_PORT];
+  const ports = [
+    env.LOCAL_API_PORT,
+    env.LOCAL_DB_PORT,
+    env.LOCAL_REST_PORT,
+    env.LOCAL_CONTENT_PORT,
+    env.LOCAL_DARAJA_PORT,
+    env.WEB_PORT,
+  ];
   const free = await Promise.all(ports.map(portIsFree));
   return ports.filter((_, i) => !free[i]);
 }

@@ -29,6 +29,8 @@ export interface StackInfo {
   mailApiUrl: string;
   /** The mail capture's SMTP port on 127.0.0.1. */
   smtpPort: number;
+  /** The Daraja stand-in (M-Pesa), e.g. for its /local/counters. */
+  darajaUrl: string;
   /** The content lake (Sanity API host for @sanity/client). */
   contentUrl: string;
   /** The built Studio, served by the content lake over HTTP/2 + TLS (a locally made certificate). */
@@ -73,6 +75,7 @@ export async function startTestStack({
     smtp: await freePort(),
     mailWeb: await freePort(),
     content: await freePort(),
+    daraja: await freePort(),
     ...(website ? { web: await freePort() } : {}),
   };
   const webUrl = ports.web === undefined ? '' : `http://127.0.0.1:${ports.web}`;
@@ -101,6 +104,7 @@ export async function startTestStack({
       restUrl: stack.restUrl,
       mailApiUrl: `${stack.mailUrl}/api/messages`,
       smtpPort: stack.smtpPort,
+      darajaUrl: stack.darajaUrl,
       contentUrl: stack.contentUrl,
       studioUrl: stack.studioUrl,
       sanity: { projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION },

@@ -48,7 +48,13 @@ export type OrderDocument = z.infer<typeof orderSchema>;
 export type OrderLine = OrderDocument['lines'][number];
 
 /** For the mail worker: the order plus its id and confirmation token. */
-const workerOrderSchema = orderSchema.extend({ id: z.string(), token: z.string() });
+const workerOrderSchema = orderSchema.extend({
+  id: z.string(),
+  token: z.string(),
+  // M-Pesa Express (STK push): the receipt of the push that paid it, when Daraja reported one.
+  mpesa_receipt: z.string().nullable().default(null),
+  paid_at: z.string().nullable().default(null),
+});
 export type WorkerOrder = z.infer<typeof workerOrderSchema>;
 
 export function parseOrder(value: unknown): OrderDocument {

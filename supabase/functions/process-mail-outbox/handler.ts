@@ -3,25 +3,18 @@
  * the service role key (locally every 2 s by the stack; hosted by pg_cron + pg_net, see the
  * README); answers `{ sent, retrying, failed, uncertain }`.
  */
-import { timingSafeEqual } from 'node:crypto';
-import { Buffer } from 'node:buffer';
-import { getEnv, requireEnv } from '../_shared/env.ts';
+import { getEnv } from '../_shared/env.ts';
 import { json } from '../_shared/http.ts';
 import { renderInvoicePdf } from '../_shared/invoice-pdf.ts';
 import { sendMail, senderDomain } from '../_shared/mailer.ts';
+import { isServiceRole } from '../_shared/service-role.ts';
 import { fetchInstituteSettings } from '../_shared/site-settings.ts';
 import { createAdminClient } from '../_shared/supabase-admin.ts';
 import { processOutbox } from './process-outbox.ts';
 
-/** Only the service role may run the worker: the anon key is public. */
-function isServiceRole(req: Request): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1] ?? '');
-  const expected = Buffer.from(requireEnv('SUPABASE_SERVICE_ROLE_KEY'));
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 export default async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return json({ message: 'Method not allowed.' }, 405, { Allow: 'POST' });
+  // Only the service role may run the worker: the anon key is public.
   if (!isServiceRole(req)) return json({ message: 'The service role key is required.' }, 401);
   try {
     const report = await processOutbox({

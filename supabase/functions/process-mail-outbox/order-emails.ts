@@ -172,3 +172,37 @@ ${buyerText(order)}`;
   );
   return { to: settings.bookingsEmail, subject, text, html, replyTo: order.buyer.email };
 }
+
+/** The customer's receipt once an M-Pesa Express (STK push) payment is confirmed. */
+export function mpesaReceiptEmail(order: WorkerOrder, settings: InstituteSettings, siteUrl: string): OutgoingMail {
+  const subject = `Payment received for your ${settings.instituteName} order ${order.reference}`;
+  const link = confirmationUrl(siteUrl, order.token);
+  const receipt = order.mpesa_receipt
+    ? `M-Pesa receipt number: ${order.mpesa_receipt}`
+    : 'M-Pesa receipt number: see the confirmation message M-Pesa sent to your phone';
+  const lines = [
+    `Dear ${order.buyer.name},`,
+    `We have received your M-Pesa payment of ${formatMoney(Math.ceil(order.total_kes), 'KES')} for order ${order.reference}. Your order is paid.`,
+    receipt,
+    `See your order at any time: ${link}`,
+    settings.instituteName,
+  ];
+  const html = page(
+    subject,
+    `<h1 style="font-size:1.4em;">Payment received: ${escapeHtml(order.reference)}</h1>
+${lines
+  .slice(0, 3)
+  .map((line) => `<p>${escapeHtml(line)}</p>`)
+  .join('\n')}
+${linesHtml(order)}
+<p><a href="${escapeHtml(link)}">See your order</a> at any time.</p>
+<p>${escapeHtml(settings.instituteName)}</p>`,
+  );
+  return {
+    to: order.buyer.email,
+    subject,
+    text: `${lines.slice(0, 3).join('\n\n')}\n\n${order.lines.map(lineText).join('\n\n')}\n\n${lines.slice(3).join('\n\n')}`,
+    html,
+    replyTo: settings.bookingsEmail,
+  };
+}

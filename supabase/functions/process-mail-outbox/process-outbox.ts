@@ -7,7 +7,7 @@ import { certainlyNotSent, type OutgoingMail } from '../_shared/mailer.ts';
 import { parseWorkerOrder, type WorkerOrder } from '../_shared/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
-import { confirmationEmail, mpesaCodeEmail, notificationEmail } from './order-emails.ts';
+import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail } from './order-emails.ts';
 
 export interface WorkerDeps {
   admin: AdminClient;
@@ -50,6 +50,8 @@ async function render(row: OutboxRow, deps: WorkerDeps, settings: InstituteSetti
     mail = notificationEmail(order, settings);
   } else if (row.kind === 'mpesa_code_notification') {
     mail = mpesaCodeEmail(order, settings);
+  } else if (row.kind === 'mpesa_receipt') {
+    mail = mpesaReceiptEmail(order, settings, deps.siteUrl);
   } else throw new Error(`unknown outbox kind ${row.kind}`);
   return { ...mail, to: row.recipient ?? mail.to, messageId: `${row.id}@${deps.messageDomain}` };
 }

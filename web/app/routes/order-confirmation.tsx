@@ -1,7 +1,7 @@
 /**
  * /order-confirmation?token=<token>: the order read back by its confirmation token (reloading
  * works); a wrong or missing token is a plain "order not found" that reveals nothing. M-Pesa
- * orders take the customer's confirmation code here (POST). The page is one customer's: never
+ * orders take the customer's confirmation code here (POST), or pay on the phone (STK push, live). The page is one customer's: never
  * cached, indexed, or sent on as a referrer.
  */
 import {
@@ -21,6 +21,7 @@ import { CATALOGUE_PATH } from '../config/commerce-paths';
 import { publicEnv } from '../config/env.server';
 import { OrderConfirmation } from '../features/checkout/order-confirmation';
 import { readOrder, submitMpesaCode } from '../features/checkout/order.server';
+import { MpesaPayment } from '../features/mpesa/mpesa-payment';
 import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadPaymentSettings, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/order-confirmation';
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invoice.searchParams.set('token', token);
   return {
     order,
+    token,
     invoiceHref: invoice.href,
     paybill: payments?.mpesaPaybill ?? null,
     bankAccounts: payments?.bankAccounts ?? [],
@@ -70,12 +72,13 @@ export function meta({ data, error }: Route.MetaArgs) {
 export const headers: HeadersFunction = () => privateHeaders;
 
 export default function OrderConfirmationPage() {
-  const { order, invoiceHref, paybill, bankAccounts } = useLoaderData<typeof loader>();
+  const { order, token, invoiceHref, paybill, bankAccounts } = useLoaderData<typeof loader>();
   const codeResult = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
     <section className="container commerce-page">
       <h1>Order confirmation</h1>
+      {order.paymentMethod === 'mpesa' ? <MpesaPayment token={token} /> : null}
       <OrderConfirmation
         order={order}
         invoiceHref={invoiceHref}

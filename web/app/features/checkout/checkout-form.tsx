@@ -20,7 +20,9 @@ import {
 import { formatMoney, KES_PER_USD, type Totals } from '../../lib/money';
 import { checkoutSchema, type CheckoutInput, type CheckoutValues } from './checkout-schema';
 import { PaymentInstructions, type BankAccount } from './payment-instructions';
-import { isPaymentMethod, PAYMENT_METHODS, paymentMethodLabels } from './payment-methods';
+import { MPESA_PHONE_MESSAGE, normaliseMpesaPhone } from '../../lib/mpesa-phone';
+import { rememberMpesaPush } from '../../lib/mpesa-push-intent';
+import { CHECKOUT_CHOICES, checkoutChoiceLabels, isCheckoutChoice, orderPaymentMethod } from './payment-methods';
 import { orderArguments, placeOrder } from './place-order';
 import { fetchQuote, type Quote } from './quote';
 import { priceChanges, withdrawn, type ReviewLine } from './review-lines';
@@ -208,9 +210,16 @@ export default function CheckoutForm(props: Props) {
       );
       return;
     }
+    const mpesaPhone = values.payment_method === 'mpesa_express' ? normaliseMpesaPhone(values.mpesa_phone ?? '') : null;
+    if (values.payment_method === 'mpesa_express' && !mpesaPhone) {
+      setError('mpesa_phone', { type: 'format', message: MPESA_PHONE_MESSAGE }, { shouldFocus: true });
+      return;
+    }
     const payload = orderArguments(values, lines, '');
     const result = await placeOrder({ ...payload, idempotency_key: keyFor(payload) });
     if (result.ok) {
+      // The confirmation page sends the payment request to this phone.
+      if (mpesaPhone) rememberMpesaPush(result.token, mpesaPhone);
       onOrderPlaced(result.token);
       return;
     }
@@ -227,7 +236,8 @@ export default function CheckoutForm(props: Props) {
     }
   }
 
-  const chosen = isPaymentMethod(method) ? method : null;
+  const choice = isCheckoutChoice(method) ? method : null;
+  const chosen = choice ? orderPaymentMethod(choice) : null;
   const paymentError = errorText(errors, 'payment_method');
   const termsError = errorText(errors, 'accepted_terms');
 
@@ -371,10 +381,10 @@ export default function CheckoutForm(props: Props) {
           aria-describedby={paymentError ? `${ids}-payment-error` : undefined}
         >
           <legend>Payment</legend>
-          {PAYMENT_METHODS.map((value) => (
+          {CHECKOUT_CHOICES.map((value) => (
             <label key={value} className="choice">
               <input type="radio" value={value} {...register('payment_method')} />
-              <span>{paymentMethodLabels[value]}</span>
+              <span>{checkoutChoiceLabels[value]}</span>
             </label>
           ))}
           {paymentError ? (
@@ -382,7 +392,23 @@ export default function CheckoutForm(props: Props) {
               {paymentError}
             </p>
           ) : null}
-          {chosen ? (
+          {choice === 'mpesa_express' ? (
+            <div className="payment-instructions" aria-live="polite">
+              <p>
+                When you place the order, we send a payment request for{' '}
+                <strong>{formatMoney(Math.ceil(totals.kes), 'KES')}</strong> to this phone: approve it with your M-Pesa
+                PIN.
+              </p>
+              <Field
+                label="M-Pesa phone number"
+                type="tel"
+                autoComplete="tel"
+                hint="e.g. 0712 345 678 or +254 712 345 678"
+                registration={register('mpesa_phone')}
+                error={errorText(errors, 'mpesa_phone')}
+              />
+            </div>
+          ) : chosen ? (
             <div className="payment-instructions" aria-live="polite">
               <PaymentInstructions
                 method={chosen}

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { normalisePhone } from '../../lib/phone';
-import { PAYMENT_METHODS } from './payment-methods';
+import { CHECKOUT_CHOICES } from './payment-methods';
 
 /** The e-mail rule of the order function (private.is_email). */
 const EMAIL = /^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/;
@@ -42,7 +42,9 @@ export const checkoutSchema = z.object({
   buyer_phone: z.string().check(z.refine((value) => normalisePhone(value) !== null, checkoutMessages.phone)),
   organisation: optionalText(200, checkoutMessages.organisation),
   po_number: optionalText(50, checkoutMessages.poNumber),
-  payment_method: z.enum(PAYMENT_METHODS, { error: checkoutMessages.paymentMethod }),
+  payment_method: z.enum(CHECKOUT_CHOICES, { error: checkoutMessages.paymentMethod }),
+  /** Only with M-Pesa Express (checked when placing: the field exists only then). */
+  mpesa_phone: z.optional(z.string()),
   accepted_terms: z.literal(true, { error: checkoutMessages.terms }),
   /** Per program id (values stay with their program when another leaves the order). */
   programs: z.record(

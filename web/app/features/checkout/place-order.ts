@@ -5,6 +5,7 @@
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { CheckoutValues } from './checkout-schema';
+import { orderPaymentMethod } from './payment-methods';
 
 export type PlaceOrderResult =
   | { ok: true; reference: string; token: string }
@@ -29,7 +30,7 @@ export function orderArguments(values: CheckoutValues, lines: readonly OrderLine
     buyer_phone: values.buyer_phone,
     organisation: values.organisation || undefined,
     po_number: values.po_number || undefined,
-    payment_method: values.payment_method,
+    payment_method: orderPaymentMethod(values.payment_method),
     accepted_terms: values.accepted_terms,
     items: lines.map((line) => ({
       program_id: line.programId,
