@@ -294,13 +294,19 @@ export type Database = {
           idempotency_key: string
           kes_per_usd: number
           mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
           mpesa_code_submitted_at: string | null
           organisation: string | null
           payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
           po_number: string | null
           reference: string
           request_hash: string
           status: string
+          status_changed_at: string | null
           terms_accepted_at: string
           total_kes: number
           total_usd: number
@@ -318,13 +324,19 @@ export type Database = {
           idempotency_key: string
           kes_per_usd?: number
           mpesa_code?: string | null
+          mpesa_code_checked_at?: string | null
+          mpesa_code_status?: string | null
           mpesa_code_submitted_at?: string | null
           organisation?: string | null
           payment_method: string
+          payment_recorded_at?: string | null
+          payment_reference?: string | null
+          payment_reference_method?: string | null
           po_number?: string | null
           reference: string
           request_hash: string
           status?: string
+          status_changed_at?: string | null
           terms_accepted_at: string
           total_kes?: number
           total_usd?: number
@@ -342,13 +354,19 @@ export type Database = {
           idempotency_key?: string
           kes_per_usd?: number
           mpesa_code?: string | null
+          mpesa_code_checked_at?: string | null
+          mpesa_code_status?: string | null
           mpesa_code_submitted_at?: string | null
           organisation?: string | null
           payment_method?: string
+          payment_recorded_at?: string | null
+          payment_reference?: string | null
+          payment_reference_method?: string | null
           po_number?: string | null
           reference?: string
           request_hash?: string
           status?: string
+          status_changed_at?: string | null
           terms_accepted_at?: string
           total_kes?: number
           total_usd?: number
@@ -673,6 +691,46 @@ export type Database = {
       }
     }
     Functions: {
+      admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
+      check_order_mpesa_code: {
+        Args: { order_id: string; verdict: string }
+        Returns: {
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          organisation: string | null
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       claim_mail_outbox: {
         Args: { batch_size?: number; lease_seconds?: number }
         Returns: {
@@ -730,6 +788,85 @@ export type Database = {
       }
       get_order: { Args: { token: string }; Returns: Json }
       order_document: { Args: { order_id: string }; Returns: Json }
+      record_order_payment: {
+        Args: { method: string; order_id: string; reference: string }
+        Returns: {
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          organisation: string | null
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      resend_order_confirmation: { Args: { order_id: string }; Returns: string }
+      set_order_status: {
+        Args: { order_id: string; status: string }
+        Returns: {
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          organisation: string | null
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       submit_mpesa_code: {
         Args: { code: string; token: string }
         Returns: Json
