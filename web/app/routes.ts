@@ -6,6 +6,13 @@ export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('checkout/prices', 'routes/checkout-prices.ts'),
+  // admin-ops: a temporary layout until auth's routes/admin/layout.tsx is merged (then only the children stay).
+  route('admin', 'routes/admin/ops-layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('orders/:id', 'routes/admin/order.tsx'),
+    route('subscribers', 'routes/admin/subscribers.tsx'),
+  ]),
   layout('routes/site-layout.tsx', [
     index('routes/cms-page.tsx', { id: 'home' }),
     route('training/:slug', 'routes/program-page.tsx'),
