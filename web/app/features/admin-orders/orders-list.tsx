@@ -3,12 +3,12 @@
  * or organisation; pages, sort and filter in the URL; every matching order exported as CSV.
  */
 import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { describeDbError } from '../../components/admin/describe-db-error';
 import { downloadCsv } from '../../components/admin/download-csv';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
-import { useListParams } from '../../components/admin/list-params';
+import { useListParams, useUrlSearchParams } from '../../components/admin/list-params';
 import { formatMoney } from '../../lib/money';
 import {
   fetchAllOrders,
@@ -73,7 +73,7 @@ interface Loaded {
 
 export function OrdersList() {
   const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: orderSortColumns });
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useUrlSearchParams();
   const statusParam = search.get('status');
   const status = isOrderStatus(statusParam) ? statusParam : 'all';
   const { q, sort, dir, page } = params;

@@ -4,7 +4,7 @@
  * /admin at that layout and this file is deleted. Client-only: the session lives in the browser.
  */
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { configureBrowserSupabase, getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { useRootData } from '../../lib/root-data';
 import '../../shell/site-shell.css';
@@ -24,6 +24,9 @@ export default function AdminOpsLayout() {
   const root = useRootData();
   configureBrowserSupabase(root?.env);
   const [access, setAccess] = useState<Access>('checking');
+  const { pathname } = useLocation();
+  // Link with aria-current rather than NavLink: NavLink would join the framework chunk every public page loads.
+  const current = (to: string) => (pathname === to ? 'page' : undefined);
 
   useEffect(() => {
     let live = true;
@@ -49,15 +52,19 @@ export default function AdminOpsLayout() {
         <nav aria-label="Admin">
           <ul>
             <li>
-              <NavLink to="/admin" end>
+              <Link to="/admin" aria-current={current('/admin')}>
                 Dashboard
-              </NavLink>
+              </Link>
             </li>
             <li>
-              <NavLink to="/admin/orders">Orders</NavLink>
+              <Link to="/admin/orders" aria-current={current('/admin/orders')}>
+                Orders
+              </Link>
             </li>
             <li>
-              <NavLink to="/admin/subscribers">Subscribers</NavLink>
+              <Link to="/admin/subscribers" aria-current={current('/admin/subscribers')}>
+                Subscribers
+              </Link>
             </li>
           </ul>
         </nav>
