@@ -3,6 +3,7 @@
  * a session ending on /admin, a non-staff account refused, keyboard-only sign-in, unknown admin
  * paths, and axe on /login and the admin layout in both themes.
  */
+import type { Response } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
 import { expect, test, type Theme } from './fixtures.ts';
@@ -10,6 +11,32 @@ import { scanAllRules, scanThemeDependentRules, describeViolations } from './sup
 import { hydrated } from './support/hydrated.ts';
 import { settle } from './support/settle.ts';
 import { createStaffUser, createUser, signInAsStaff, submitLogin } from './support/staff.ts';
+
+test('visitor pages load neither the session code nor supabase-js’s auth client; /login loads both', async ({
+  page,
+}) => {
+  const scriptsOf = async (path: string) => {
+    const bodies: Promise<string>[] = [];
+    const listener = (response: Response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.text());
+    };
+    page.on('response', listener);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('response', listener);
+    return Promise.all(bodies);
+  };
+  const marks = ['useSession must be used within a SessionContextProvider', 'GoTrueClient'];
+  const visitor = (await scriptsOf('/')).concat(await scriptsOf('/training'));
+  expect(visitor.length).toBeGreaterThan(0);
+  for (const mark of marks)
+    expect(
+      visitor.filter((body) => body.includes(mark)),
+      mark,
+    ).toHaveLength(0);
+  const login = await scriptsOf('/login');
+  for (const mark of marks) expect(login.filter((body) => body.includes(mark)).length, mark).toBeGreaterThan(0);
+});
 
 test('/admin while signed out goes to /login', async ({ page }) => {
   await page.goto('/admin/events');

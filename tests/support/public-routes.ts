@@ -21,3 +21,14 @@ export const PLANNED_APP_PATHS = [] as const;
 
 /** Every public route that exists, CMS paths first in the spec's order. */
 export const PUBLIC_PATHS: readonly string[] = [...ROUTE_PATHS, ...APP_PATHS];
+
+/**
+ * Screens for staff, not visitors: /login loads supabase-js (54 KiB gzip) at once to look the
+ * session up, as the specification's session provider does, so the visitor pages' 120 KiB
+ * JavaScript budget does not apply to it (tests/e2e/admin-session.spec.ts checks instead that no
+ * visitor page loads the session code or supabase-js's auth client).
+ */
+export const STAFF_PATHS: readonly string[] = ['/login'];
+
+/** The visitor pages the JavaScript budget applies to. */
+export const BUDGET_PATHS: readonly string[] = PUBLIC_PATHS.filter((path) => !STAFF_PATHS.includes(path));
