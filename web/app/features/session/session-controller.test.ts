@@ -5,6 +5,7 @@
 import { createClient, type SupportedStorage } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthServer, type AuthServer } from '../../../../local/auth/index.ts';
+import type { Mail } from '../../../../local/auth/mailer.ts';
 import {
   anonKey,
   createUser,
@@ -27,10 +28,11 @@ let db: TestDatabase;
 let auth: AuthServer;
 let served: { url: string; close(): Promise<void> };
 const cleanups: (() => void)[] = [];
+const outbox: Mail[] = [];
 
 beforeAll(async () => {
   db = await startTestDatabase();
-  auth = createAuthServer(testOptions(db.authUrl));
+  auth = createAuthServer(testOptions(db.authUrl, { sendMail: async (mail) => void outbox.push(mail) }));
   served = await serveAuth(auth);
 });
 
@@ -271,5 +273,20 @@ describe('the auth events', () => {
     const state = await h.until((s) => s.session === null);
     expect(state.user).toBeNull();
     expect(h.visits).toEqual(['/login']);
+  });
+
+  it('PASSWORD_RECOVERY (a recovery link followed) carries the session and keeps the reset page', async () => {
+    const email = uniqueEmail('recovery');
+    const userId = await createUser(auth, email, password);
+    const supabase = client(browser());
+    const h = harness('/login/reset', supabase);
+    await h.until((s) => !s.loading);
+    expect((await supabase.auth.resetPasswordForEmail(email)).error).toBeNull();
+    const link = /(http\S+\/verify\?\S+)/.exec(outbox.find((mail) => mail.to === email)!.text)![1]!;
+    const token_hash = new URL(link).searchParams.get('token')!;
+    expect((await supabase.auth.verifyOtp({ type: 'recovery', token_hash })).error).toBeNull();
+    const state = await h.until((s) => s.session !== null);
+    expect(state.user?.id).toBe(userId);
+    expect(h.visits).toEqual([]);
   });
 });
