@@ -9,6 +9,8 @@ export default [
   // Staff sign-in and the admin area: client-only, one session provider for both.
   layout('routes/session-layout.tsx', [
     route('login', 'routes/login.tsx'),
+    route('login/forgot', 'routes/login-forgot.tsx'),
+    route('login/reset', 'routes/login-reset.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
