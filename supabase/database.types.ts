@@ -692,6 +692,26 @@ export type Database = {
     }
     Functions: {
       admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
+      audit_log_entries: {
+        Args: {
+          p_before_id?: number
+          p_limit?: number
+          p_row_id?: string
+          p_table_name?: string
+        }
+        Returns: {
+          action: string
+          actor_email: string
+          actor_id: string
+          actor_role: string
+          after: Json
+          before: Json
+          id: number
+          occurred_at: string
+          row_id: string
+          table_name: string
+        }[]
+      }
       check_order_mpesa_code: {
         Args: { order_id: string; verdict: string }
         Returns: {

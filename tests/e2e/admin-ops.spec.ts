@@ -14,14 +14,14 @@ import type { Database } from '../../supabase/database.types.ts';
 import { expect, setTheme, test } from './fixtures.ts';
 import { describeViolations, scanAllRules, scanThemeDependentRules } from './support/axe-scan.ts';
 import { allowManyOrders, placeOrder } from './support/orders.ts';
-import { seedStaffSession } from './support/staff-session.ts';
+import { createStaffUser, signInAsStaff } from './support/staff.ts';
 
 test.beforeAll(async ({ stack }) => {
   await allowManyOrders(stack);
 });
 
-test.beforeEach(async ({ page, stack, serviceRole }) => {
-  await seedStaffSession(page, stack, serviceRole);
+test.beforeEach(async ({ page, stack }) => {
+  await signInAsStaff(page, await createStaffUser(stack));
 });
 
 async function orderId(serviceRole: SupabaseClient<Database>, reference: string) {
