@@ -20,6 +20,7 @@ type Status = 'pending' | 'confirmed' | 'paid' | 'cancelled';
 let stack: StackInfo;
 let admin: Client;
 let staff: Client;
+let staffId = '';
 let user: Client;
 let anon: Client;
 let programId = '';
@@ -30,7 +31,9 @@ beforeAll(async () => {
   const auth = { persistSession: false, autoRefreshToken: false };
   admin = createClient<Database>(stack.apiUrl, stack.serviceRoleKey, { auth });
   anon = createClient<Database>(stack.apiUrl, stack.anonKey, { auth });
-  staff = (await signedInAccount(stack, admin, { staff: true, label: 'workflow-staff' })).client;
+  const staffAccount = await signedInAccount(stack, admin, { staff: true, label: 'workflow-staff' });
+  staff = staffAccount.client;
+  staffId = staffAccount.userId;
   user = (await signedInAccount(stack, admin, { staff: false, label: 'workflow-user' })).client;
   programId = (await makeProgram(admin, { price_amount: 400, currency: 'USD' })).id;
 });
@@ -154,6 +157,21 @@ describe('status transitions', () => {
     });
     expect(await statusOf(id)).toBe('pending');
     expect(await statusOf(reopened)).toBe('cancelled');
+  });
+});
+
+describe('the audit log', () => {
+  it('records who changed an order through the staff functions, before and after', async () => {
+    const id = await orderIn('pending');
+    expect((await setStatus(staff, id, 'confirmed')).error).toBeNull();
+    const { data, error } = await staff.rpc('audit_log_entries', { p_table_name: 'orders', p_row_id: id });
+    expect(error).toBeNull();
+    const change = data?.find((entry) => entry.action === 'UPDATE' || entry.action === 'update');
+    expect(change).toMatchObject({
+      actor_id: staffId,
+      before: expect.objectContaining({ status: 'pending' }),
+      after: expect.objectContaining({ status: 'confirmed' }),
+    });
   });
 });
 
