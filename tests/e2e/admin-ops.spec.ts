@@ -174,6 +174,13 @@ test('the orders CSV holds exactly the orders the search found', async ({ page, 
     expect(emails).toContain(row['E-mail']);
     expect(Number(row['Total USD'])).toBeGreaterThan(0);
   }
+
+  // The status filter narrows the same search (on the server, kept in the URL).
+  await page.getByLabel('Status').selectOption('cancelled');
+  await expect(page).toHaveURL(/status=cancelled/);
+  await expect(page.getByText('No orders match.')).toBeVisible();
+  await page.getByLabel('Status').selectOption('pending');
+  await expect(page.getByRole('status').filter({ hasText: 'Rows 1–2 of 2' })).toBeVisible();
 });
 
 test('subscribers: searched, exported as CSV, and one removed after a confirmation naming it', async ({
