@@ -16,7 +16,8 @@ import tseslint from 'typescript-eslint';
  *                                        page-builder blocks: both compose features, not each other
  *   features/<name>/                     one feature each; features do not import each other (what
  *                                        two share moves down, or is composed from above)
- *   components/ui/                       components and hooks that know no feature
+ *   components/ui/, components/admin/    components and hooks that know no feature (admin: the admin
+ *                                        screens' shared table, dialog, fields, CSV and error words)
  *   lib/, config/                        clients, data access, helpers, settings
  *
  * Only routes import root.tsx (others read its data with lib/root-data.ts). No import cycles.
@@ -38,6 +39,11 @@ const boundaryZones = [
     target: `${app}/components/ui`,
     from: [...entries, `${app}/shell`, `${app}/blocks`, `${app}/features`],
     message: `components/ui imports no feature, block, shell or route. ${layering}`,
+  },
+  {
+    target: `${app}/components/admin`,
+    from: [...entries, `${app}/shell`, `${app}/blocks`, `${app}/features`],
+    message: `components/admin imports no feature, block, shell or route. ${layering}`,
   },
   ...features.map((feature) => ({
     target: `${app}/features/${feature}`,

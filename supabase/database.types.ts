@@ -349,15 +349,21 @@ export type Database = {
           idempotency_key: string
           kes_per_usd: number
           mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
           mpesa_code_submitted_at: string | null
           mpesa_receipt: string | null
           organisation: string | null
           paid_at: string | null
           payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
           po_number: string | null
           reference: string
           request_hash: string
           status: string
+          status_changed_at: string | null
           terms_accepted_at: string
           total_kes: number
           total_usd: number
@@ -375,15 +381,21 @@ export type Database = {
           idempotency_key: string
           kes_per_usd?: number
           mpesa_code?: string | null
+          mpesa_code_checked_at?: string | null
+          mpesa_code_status?: string | null
           mpesa_code_submitted_at?: string | null
           mpesa_receipt?: string | null
           organisation?: string | null
           paid_at?: string | null
           payment_method: string
+          payment_recorded_at?: string | null
+          payment_reference?: string | null
+          payment_reference_method?: string | null
           po_number?: string | null
           reference: string
           request_hash: string
           status?: string
+          status_changed_at?: string | null
           terms_accepted_at: string
           total_kes?: number
           total_usd?: number
@@ -401,15 +413,21 @@ export type Database = {
           idempotency_key?: string
           kes_per_usd?: number
           mpesa_code?: string | null
+          mpesa_code_checked_at?: string | null
+          mpesa_code_status?: string | null
           mpesa_code_submitted_at?: string | null
           mpesa_receipt?: string | null
           organisation?: string | null
           paid_at?: string | null
           payment_method?: string
+          payment_recorded_at?: string | null
+          payment_reference?: string | null
+          payment_reference_method?: string | null
           po_number?: string | null
           reference?: string
           request_hash?: string
           status?: string
+          status_changed_at?: string | null
           terms_accepted_at?: string
           total_kes?: number
           total_usd?: number
@@ -734,9 +752,71 @@ export type Database = {
       }
     }
     Functions: {
+      admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
+      audit_log_entries: {
+        Args: {
+          p_before_id?: number
+          p_limit?: number
+          p_row_id?: string
+          p_table_name?: string
+        }
+        Returns: {
+          action: string
+          actor_email: string
+          actor_id: string
+          actor_role: string
+          after: Json
+          before: Json
+          id: number
+          occurred_at: string
+          row_id: string
+          table_name: string
+        }[]
+      }
       begin_mpesa_attempt: {
         Args: { amount: number; phone: string; target_order: string }
         Returns: string
+      }
+      check_order_mpesa_code: {
+        Args: { order_id: string; verdict: string }
+        Returns: {
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          mpesa_receipt: string | null
+          organisation: string | null
+          paid_at: string | null
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       claim_mail_outbox: {
         Args: { batch_size?: number; lease_seconds?: number }
@@ -807,6 +887,89 @@ export type Database = {
           merchant_request_id: string
         }
         Returns: undefined
+      }
+      record_order_payment: {
+        Args: { method: string; order_id: string; reference: string }
+        Returns: {
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          mpesa_receipt: string | null
+          organisation: string | null
+          paid_at: string | null
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      resend_order_confirmation: { Args: { order_id: string }; Returns: string }
+      set_order_status: {
+        Args: { order_id: string; status: string }
+        Returns: {
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          mpesa_receipt: string | null
+          organisation: string | null
+          paid_at: string | null
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       settle_mpesa_attempt: {
         Args: {

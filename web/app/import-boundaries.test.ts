@@ -33,6 +33,8 @@ const forbidden: [string, string, RegExp][] = [
   ['web/app/components/ui/sample.tsx', `import { HeroBlock } from '../../blocks/hero';`, /components\/ui/],
   ['web/app/components/ui/sample.tsx', `import { NotFound } from '../../shell/not-found';`, /components\/ui/],
   ['web/app/components/ui/sample.tsx', `import CmsPage from '../../routes/cms-page';`, /components\/ui/],
+  ['web/app/components/admin/sample.tsx', `import { SearchButton } from '../../features/search';`, /components\/admin/],
+  ['web/app/components/admin/sample.tsx', `import CmsPage from '../../routes/cms-page';`, /components\/admin/],
   [
     'web/app/features/newsletter/sample.ts',
     `import { searchReducer } from '../search/search-results';`,

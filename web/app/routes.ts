@@ -6,6 +6,19 @@ export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('checkout/prices', 'routes/checkout-prices.ts'),
+  // Staff sign-in and the admin area: client-only, one session provider for both.
+  layout('routes/session-layout.tsx', [
+    route('login', 'routes/login.tsx'),
+    route('login/forgot', 'routes/login-forgot.tsx'),
+    route('login/reset', 'routes/login-reset.tsx'),
+    route('admin', 'routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:id', 'routes/admin/order.tsx'),
+      route('subscribers', 'routes/admin/subscribers.tsx'),
+      route('*', 'routes/admin/not-found.tsx'),
+    ]),
+  ]),
   layout('routes/site-layout.tsx', [
     index('routes/cms-page.tsx', { id: 'home' }),
     route('training/:slug', 'routes/program-page.tsx'),

@@ -5,7 +5,7 @@ const money = z.coerce.number();
 
 const orderSchema = z.object({
   reference: z.string(),
-  status: z.enum(['pending', 'paid', 'cancelled']),
+  status: z.enum(['pending', 'confirmed', 'paid', 'cancelled']),
   created_at: z.string(),
   payment_method: z.enum(['invoice', 'mpesa']),
   currency: z.enum(['USD', 'KES']),

@@ -65,6 +65,8 @@ function MpesaCodeForm({ order, codeResult, submittingCode }: Pick<Props, 'order
 }
 
 export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, codeResult, submittingCode }: Props) {
+  // Staff confirming a booking does not settle it: the customer still pays (and may send a code).
+  const awaitingPayment = order.status === 'pending' || order.status === 'confirmed';
   return (
     <div className="confirmation">
       <p className="confirmation__lead">
@@ -130,7 +132,7 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
 
       <section aria-labelledby="payment-heading" className="confirmation__payment">
         <h2 id="payment-heading">How to pay</h2>
-        {order.status === 'pending' ? (
+        {awaitingPayment ? (
           <PaymentInstructions
             method={order.paymentMethod}
             paybill={paybill}
@@ -146,7 +148,7 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
             Download the pro-forma invoice (PDF)
           </a>
         </p>
-        {order.paymentMethod === 'mpesa' && order.status === 'pending' ? (
+        {order.paymentMethod === 'mpesa' && awaitingPayment ? (
           <MpesaCodeForm order={order} codeResult={codeResult} submittingCode={submittingCode} />
         ) : null}
       </section>

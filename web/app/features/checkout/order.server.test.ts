@@ -67,6 +67,13 @@ describe('orderView', () => {
     ]);
   });
 
+  it('reads an order staff confirmed as still awaiting payment', () => {
+    expect(orderView({ ...json, status: 'confirmed' })).toMatchObject({
+      status: 'confirmed',
+      statusLabel: 'Confirmed, awaiting payment',
+    });
+  });
+
   it('refuses JSON that is not an order', () => {
     expect(() => orderView({ ...json, status: 'shipped' })).toThrow();
     expect(() => orderView({ reference: 'x' })).toThrow();

@@ -15,7 +15,8 @@ export const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 const money = z.coerce.number();
 const orderJson = z.object({
   reference: z.string(),
-  status: z.enum(['pending', 'paid', 'cancelled']),
+  // confirmed: staff accepted the booking; payment is still awaited (admin order workflow).
+  status: z.enum(['pending', 'confirmed', 'paid', 'cancelled']),
   created_at: z.string(),
   payment_method: z.enum(['invoice', 'mpesa']),
   buyer: z.object({
@@ -46,7 +47,12 @@ const orderJson = z.object({
   ),
 });
 
-const statusLabels = { pending: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' } as const;
+const statusLabels = {
+  pending: 'Awaiting payment',
+  confirmed: 'Confirmed, awaiting payment',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+} as const;
 
 const when = new Intl.DateTimeFormat('en-KE', {
   timeZone: 'Africa/Nairobi',

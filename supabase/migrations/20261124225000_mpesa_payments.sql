@@ -70,6 +70,7 @@ alter table public.mail_outbox add constraint mail_outbox_kind_known
 
 -- Functions (service role only) ------------------------------------------------------------------
 
+-- (Replaced by the admin workflow, order_workflow.sql: it takes the order through confirmed.)
 -- Marks an order paid by a confirmed STK push; false when it no longer awaits payment. The one
 -- place that knows how an order becomes paid, so a stricter order workflow changes only this.
 create or replace function private.mark_order_paid_by_mpesa(target uuid, receipt text)

@@ -1,0 +1,33 @@
+/** CSV export: fields quoted (commas, quotes, new lines survive), formula-looking cells defused. */
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { toCsv } from './download-csv';
+
+interface Row {
+  name: string;
+  amount: number;
+  note: string | null;
+}
+
+const columns = [
+  { header: 'Name', value: (row: Row) => row.name },
+  { header: 'Amount', value: (row: Row) => row.amount },
+  { header: 'Note', value: (row: Row) => row.note },
+];
+
+describe('toCsv', () => {
+  it('round-trips awkward text through a CSV parser', () => {
+    const csv = toCsv([{ name: 'Kamau, "Jr"', amount: 1500, note: 'line one\nline two' }], columns);
+    const parsed = Papa.parse<string[]>(csv).data;
+    expect(parsed).toEqual([
+      ['Name', 'Amount', 'Note'],
+      ['Kamau, "Jr"', '1500', 'line one\nline two'],
+    ]);
+  });
+
+  it('prefixes cells a spreadsheet would run as a formula, and writes null as empty', () => {
+    const csv = toCsv([{ name: '=HYPERLINK("http://evil")', amount: 1, note: null }], columns);
+    const [, row] = Papa.parse<string[]>(csv).data;
+    expect(row).toEqual(['\'=HYPERLINK("http://evil")', '1', '']);
+  });
+});

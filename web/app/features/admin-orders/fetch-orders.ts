@@ -1,0 +1,53 @@
+/**
+ * The orders list's data: one page of orders matching the status filter and the search text
+ * (reference, e-mail, organisation), sorted and counted by PostgREST; and every matching order
+ * for the CSV export, read in pages so a long list never becomes one huge response.
+ */
+import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import type { DatabaseClient } from '../../lib/supabase/database';
+import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
+import { pageRange } from '../../components/admin/list-params';
+import type { OrderStatus } from './order-status';
+
+export const ORDERS_PAGE_SIZE = 25;
+export const orderSortColumns = ['created_at', 'reference', 'total_usd', 'status'] as const;
+const searchColumns = ['reference', 'customer_email', 'organisation'] as const;
+const listColumns =
+  'id, reference, created_at, status, customer_name, customer_email, organisation, payment_method, currency, total_usd, total_kes, payment_reference';
+
+export interface OrderQuery {
+  q: string;
+  status: OrderStatus | 'all';
+  sort: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
+function matching(supabase: DatabaseClient, query: OrderQuery) {
+  let request = supabase.from('orders').select(listColumns, { count: 'exact' });
+  if (query.status !== 'all') request = request.eq('status', query.status);
+  const search = ilikeAnyFilter(searchColumns, query.q);
+  if (search) request = request.or(search);
+  // The newest first among equals keeps pages stable.
+  return request.order(query.sort, { ascending: query.dir === 'asc' }).order('id');
+}
+
+export type OrderListRow = Awaited<ReturnType<typeof fetchOrdersPage>>['rows'][number];
+
+export async function fetchOrdersPage(query: OrderQuery, page: number) {
+  const [from, to] = pageRange(page, ORDERS_PAGE_SIZE);
+  const { data, error, count } = await matching(await getBrowserSupabase(), query).range(from, to);
+  if (error) throw error;
+  return { rows: data, total: count ?? 0 };
+}
+
+/** Every matching order, 1000 at a time (PostgREST's usual max rows). */
+export async function fetchAllOrders(query: OrderQuery): Promise<OrderListRow[]> {
+  const rows: OrderListRow[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await matching(await getBrowserSupabase(), query).range(from, from + 999);
+    if (error) throw error;
+    rows.push(...data);
+    if (data.length < 1000) return rows;
+  }
+}

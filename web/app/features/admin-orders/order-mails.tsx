@@ -1,0 +1,44 @@
+/** The e-mails the outbox holds for an order (what went out and when) and "resend the confirmation". */
+import { useState } from 'react';
+import type { AdminOrder } from './fetch-order';
+import { formatDateTime } from './format';
+
+const kindLabels: Record<string, string> = {
+  order_confirmation: 'Confirmation to the customer',
+  order_notification: 'Notification to the bookings team',
+  mpesa_code_notification: 'M-Pesa code notification',
+};
+
+const statusLabels: Record<string, string> = {
+  pending: 'Waiting to be sent',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  uncertain: 'Maybe sent (check the mailbox)',
+};
+
+export function OrderMails({ order, onResend }: { order: AdminOrder; onResend: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  async function resend() {
+    setBusy(true);
+    await onResend();
+    setBusy(false);
+  }
+  return (
+    <section aria-labelledby="mails-heading">
+      <h2 id="mails-heading">E-mails</h2>
+      <ul className="admin-order__mails">
+        {order.mail_outbox.map((mail) => (
+          <li key={mail.id}>
+            {kindLabels[mail.kind] ?? mail.kind}
+            {mail.recipient ? ` (${mail.recipient})` : ''}: {statusLabels[mail.status] ?? mail.status}
+            {mail.sent_at ? `, ${formatDateTime(mail.sent_at)}` : ''}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button button--secondary" disabled={busy} onClick={() => void resend()}>
+        {busy ? 'Queuing…' : 'Resend confirmation e-mail'}
+      </button>
+    </section>
+  );
+}

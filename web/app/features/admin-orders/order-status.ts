@@ -1,0 +1,43 @@
+/**
+ * The order workflow as the admin shows it: statuses, their labels, and the next steps a status
+ * offers. The database enforces the same rules (migration 20261124230000_order_workflow.sql);
+ * this copy only decides which buttons to show.
+ */
+export const orderStatuses = ['pending', 'confirmed', 'paid', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const statusLabels: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
+}
+
+export interface StatusAction {
+  to: OrderStatus;
+  label: string;
+  /** Destructive steps ask for confirmation first. */
+  confirm: boolean;
+}
+
+/** The steps the workflow allows from `status`: pending -> confirmed -> paid, or cancelled before paid. */
+export function nextActions(status: OrderStatus): StatusAction[] {
+  switch (status) {
+    case 'pending':
+      return [
+        { to: 'confirmed', label: 'Confirm order', confirm: false },
+        { to: 'cancelled', label: 'Cancel order', confirm: true },
+      ];
+    case 'confirmed':
+      return [
+        { to: 'paid', label: 'Mark as paid', confirm: false },
+        { to: 'cancelled', label: 'Cancel order', confirm: true },
+      ];
+    default:
+      return [];
+  }
+}

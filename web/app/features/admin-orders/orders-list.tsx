@@ -1,0 +1,174 @@
+/**
+ * /admin/orders: the orders, newest first, filtered by status and searched by reference, e-mail
+ * or organisation; pages, sort and filter in the URL; every matching order exported as CSV.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type ColumnDef } from '../../components/admin/data-table';
+import { describeDbError } from '../../components/admin/describe-db-error';
+import { downloadCsv } from '../../components/admin/download-csv';
+import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { useListParams, useUrlSearchParams } from '../../components/admin/list-params';
+import { formatMoney } from '../../lib/money';
+import {
+  fetchAllOrders,
+  fetchOrdersPage,
+  ORDERS_PAGE_SIZE,
+  orderSortColumns,
+  type OrderListRow,
+  type OrderQuery,
+} from './fetch-orders';
+import { orderCsvColumns } from './order-csv';
+import { isOrderStatus, orderStatuses, statusLabels } from './order-status';
+import { formatDateTime } from './format';
+import './admin-orders.css';
+
+const columns: ColumnDef<OrderListRow>[] = [
+  {
+    id: 'reference',
+    header: 'Reference',
+    cell: ({ row }) => <Link to={`/admin/orders/${row.original.id}`}>{row.original.reference}</Link>,
+  },
+  { id: 'created_at', header: 'Placed', cell: ({ row }) => formatDateTime(row.original.created_at) },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: ({ row }) => (
+      <>
+        {row.original.customer_name}
+        <br />
+        <span className="admin-muted">{row.original.customer_email}</span>
+      </>
+    ),
+  },
+  { id: 'organisation', header: 'Organisation', cell: ({ row }) => row.original.organisation ?? '—' },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => {
+      const status = row.original.status;
+      return (
+        <span className={`order-status order-status--${status}`}>
+          {isOrderStatus(status) ? statusLabels[status] : status}
+        </span>
+      );
+    },
+  },
+  {
+    id: 'total_usd',
+    header: 'Total',
+    cell: ({ row }) =>
+      row.original.currency === 'KES'
+        ? formatMoney(row.original.total_kes, 'KES', { cents: true })
+        : formatMoney(row.original.total_usd, 'USD', { cents: true }),
+  },
+];
+
+interface Loaded {
+  key: string;
+  rows: OrderListRow[];
+  total: number;
+  error: string | null;
+}
+
+export function OrdersList() {
+  const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: orderSortColumns });
+  const [search, setSearch] = useUrlSearchParams();
+  const statusParam = search.get('status');
+  const status = isOrderStatus(statusParam) ? statusParam : 'all';
+  const { q, sort, dir, page } = params;
+  const key = JSON.stringify([q, status, sort, dir, page]);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const statusId = useId();
+
+  useEffect(() => {
+    let live = true;
+    fetchOrdersPage({ q, status, sort, dir }, page).then(
+      ({ rows, total }) => live && setLoaded({ key, rows, total, error: null }),
+      (error: unknown) => live && setLoaded({ key, rows: [], total: 0, error: describeDbError(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, q, status, sort, dir, page]);
+
+  function changeStatus(next: string) {
+    setSearch((previous) => {
+      const updated = new URLSearchParams(previous);
+      if (next === 'all') updated.delete('status');
+      else updated.set('status', next);
+      updated.delete('page');
+      return updated;
+    });
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    const query: OrderQuery = { q, status, sort, dir };
+    try {
+      const rows = await fetchAllOrders(query);
+      downloadCsv(rows, orderCsvColumns, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
+      void toastSuccess(`Exported ${rows.length} ${rows.length === 1 ? 'order' : 'orders'}.`);
+    } catch (error) {
+      void toastError(describeDbError(error));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const current = loaded?.key === key ? loaded : null;
+  return (
+    <>
+      <h1>Orders</h1>
+      {current?.error && (
+        <p className="notice notice--error" role="alert">
+          {current.error}
+        </p>
+      )}
+      <DataTable
+        caption="Orders"
+        columns={columns}
+        rows={current?.rows ?? []}
+        total={current?.total ?? 0}
+        pageSize={ORDERS_PAGE_SIZE}
+        params={params}
+        onParamsChange={setParams}
+        getRowId={(row) => row.id}
+        sortable={orderSortColumns}
+        publishedFilter={false}
+        searchLabel="Search reference, e-mail or organisation"
+        loading={!current}
+        empty={q || status !== 'all' ? 'No orders match.' : 'No orders yet.'}
+        toolbar={
+          <>
+            <div className="data-table__filter">
+              <label htmlFor={statusId}>Status</label>
+              <select
+                id={statusId}
+                className="field__input"
+                value={status}
+                onChange={(event) => changeStatus(event.target.value)}
+              >
+                <option value="all">All</option>
+                {orderStatuses.map((value) => (
+                  <option key={value} value={value}>
+                    {statusLabels[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              onClick={exportCsv}
+              disabled={exporting}
+            >
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </button>
+          </>
+        }
+      />
+    </>
+  );
+}

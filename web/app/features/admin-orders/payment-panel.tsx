@@ -1,0 +1,151 @@
+/**
+ * The order's payment: how the customer chose to pay, the reference staff recorded (bank or
+ * M-Pesa, from the statement), and the customer's own M-Pesa code with Verify / Reject. A refused
+ * entry keeps what was typed and says why beside the field.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { describeDbError } from '../../components/admin/describe-db-error';
+import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import type { AdminOrder } from './fetch-order';
+import { checkMpesaCode, recordPayment, type PaymentMethod } from './order-actions';
+import { formatDateTime } from './format';
+
+const methodLabels: Record<string, string> = { invoice: 'Invoice / bank transfer', mpesa: 'M-Pesa Paybill' };
+const verdictLabels: Record<string, string> = { verified: 'Verified', rejected: 'Rejected' };
+
+export function PaymentPanel({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+  const closed = order.status === 'cancelled';
+  return (
+    <section aria-labelledby="payment-heading">
+      <h2 id="payment-heading">Payment</h2>
+      <dl className="admin-facts">
+        <dt>Customer chose</dt>
+        <dd>{methodLabels[order.payment_method] ?? order.payment_method}</dd>
+        <dt>Payment reference</dt>
+        <dd data-testid="payment-reference">
+          {order.payment_reference
+            ? `${order.payment_reference} (${order.payment_reference_method === 'mpesa' ? 'M-Pesa' : 'bank'}, recorded ${formatDateTime(order.payment_recorded_at ?? order.created_at)})`
+            : 'None recorded'}
+        </dd>
+      </dl>
+      {!closed && <ReferenceForm order={order} onChanged={onChanged} />}
+      {order.mpesa_code && <MpesaCode order={order} onChanged={onChanged} />}
+    </section>
+  );
+}
+
+function ReferenceForm({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+  const id = useId();
+  const [method, setMethod] = useState<PaymentMethod>(order.payment_method === 'mpesa' ? 'mpesa' : 'bank');
+  const [reference, setReference] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      await recordPayment(order.id, method, reference);
+      void toastSuccess(`Payment reference recorded on ${order.reference}.`);
+      setReference('');
+      onChanged();
+    } catch (error) {
+      const message = describeDbError(error);
+      setFailure(message);
+      void toastError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-order__form" onSubmit={submit} noValidate>
+      <fieldset>
+        <legend>{order.payment_reference ? 'Replace the payment reference' : 'Record the payment reference'}</legend>
+        <div className="field">
+          <label htmlFor={`${id}-method`}>Paid by</label>
+          <select
+            id={`${id}-method`}
+            className="field__input"
+            value={method}
+            onChange={(event) => setMethod(event.target.value === 'mpesa' ? 'mpesa' : 'bank')}
+          >
+            <option value="bank">Bank transfer</option>
+            <option value="mpesa">M-Pesa</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-reference`}>Reference</label>
+          <input
+            id={`${id}-reference`}
+            className="field__input"
+            value={reference}
+            maxLength={100}
+            required
+            aria-invalid={failure ? true : undefined}
+            aria-describedby={failure ? `${id}-error` : `${id}-hint`}
+            onChange={(event) => setReference(event.target.value)}
+          />
+          <p id={`${id}-hint`} className="field__hint">
+            {method === 'mpesa' ? '10 letters and digits, e.g. QJK7XYZ123.' : 'As shown on the bank statement.'}
+          </p>
+          {failure && (
+            <p id={`${id}-error`} className="field__error" role="alert">
+              {failure}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Saving…' : 'Record payment'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+function MpesaCode({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const open = order.status === 'pending' || order.status === 'confirmed';
+
+  async function decide(verdict: 'verified' | 'rejected') {
+    setBusy(true);
+    try {
+      await checkMpesaCode(order.id, verdict);
+      void toastSuccess(`M-Pesa code ${order.mpesa_code} marked ${verdict}.`);
+      onChanged();
+    } catch (error) {
+      void toastError(describeDbError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-order__code">
+      <h3>Code the customer entered</h3>
+      <p>
+        <strong>{order.mpesa_code}</strong>
+        {order.mpesa_code_submitted_at ? `, sent ${formatDateTime(order.mpesa_code_submitted_at)}` : ''} ·{' '}
+        <span data-testid="mpesa-code-status">
+          {order.mpesa_code_status ? verdictLabels[order.mpesa_code_status] : 'Not checked yet'}
+        </span>
+      </p>
+      {open && (
+        <p className="admin-order__actions">
+          <button type="button" className="button" disabled={busy} onClick={() => void decide('verified')}>
+            Verify code
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => void decide('rejected')}
+          >
+            Reject code
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

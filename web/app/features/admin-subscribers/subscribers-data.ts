@@ -1,0 +1,62 @@
+/**
+ * The newsletter subscribers' data for /admin/subscribers: a page (searched by e-mail, sorted,
+ * counted by PostgREST), every matching row for the CSV export, and removing one (staff only,
+ * by RLS policy).
+ */
+import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import type { DatabaseClient } from '../../lib/supabase/database';
+import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
+import { pageRange } from '../../components/admin/list-params';
+import type { CsvColumn } from '../../components/admin/download-csv';
+
+export const SUBSCRIBERS_PAGE_SIZE = 25;
+export const subscriberSortColumns = ['created_at', 'email', 'source'] as const;
+const columns = 'id, email, source, created_at, unsubscribed_at';
+
+export interface SubscriberQuery {
+  q: string;
+  sort: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
+function matching(supabase: DatabaseClient, query: SubscriberQuery) {
+  let request = supabase.from('newsletter_subscribers').select(columns, { count: 'exact' });
+  const search = ilikeAnyFilter(['email', 'source'], query.q);
+  if (search) request = request.or(search);
+  return request.order(query.sort, { ascending: query.dir === 'asc' }).order('id');
+}
+
+export type Subscriber = Awaited<ReturnType<typeof fetchSubscribersPage>>['rows'][number];
+
+export async function fetchSubscribersPage(query: SubscriberQuery, page: number) {
+  const [from, to] = pageRange(page, SUBSCRIBERS_PAGE_SIZE);
+  const { data, error, count } = await matching(await getBrowserSupabase(), query).range(from, to);
+  if (error) throw error;
+  return { rows: data, total: count ?? 0 };
+}
+
+export async function fetchAllSubscribers(query: SubscriberQuery): Promise<Subscriber[]> {
+  const rows: Subscriber[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await matching(await getBrowserSupabase(), query).range(from, from + 999);
+    if (error) throw error;
+    rows.push(...data);
+    if (data.length < 1000) return rows;
+  }
+}
+
+/** Removes one subscriber; refuses loudly when nothing was removed (not staff, already gone). */
+export async function removeSubscriber(id: string): Promise<void> {
+  const supabase = await getBrowserSupabase();
+  const { data, error } = await supabase.from('newsletter_subscribers').delete().eq('id', id).select('id');
+  if (error) throw error;
+  if (data.length !== 1) throw { code: 'PGRST116', message: 'No subscriber was removed.' };
+}
+
+export const subscriberCsvColumns: CsvColumn<Subscriber>[] = [
+  { header: 'E-mail', value: (s) => s.email },
+  { header: 'Source', value: (s) => s.source },
+  { header: 'Subscribed at', value: (s) => s.created_at },
+  { header: 'Unsubscribed at', value: (s) => s.unsubscribed_at },
+];

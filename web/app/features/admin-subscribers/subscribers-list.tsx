@@ -1,0 +1,150 @@
+/**
+ * /admin/subscribers: newsletter sign-ups, searched by e-mail, newest first, exported as CSV, and
+ * removed one at a time after a confirmation that names the address.
+ */
+import { useEffect, useState } from 'react';
+import { DataTable, type ColumnDef } from '../../components/admin/data-table';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { describeDbError } from '../../components/admin/describe-db-error';
+import { downloadCsv } from '../../components/admin/download-csv';
+import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { useListParams } from '../../components/admin/list-params';
+import {
+  fetchAllSubscribers,
+  fetchSubscribersPage,
+  removeSubscriber,
+  subscriberCsvColumns,
+  subscriberSortColumns,
+  SUBSCRIBERS_PAGE_SIZE,
+  type Subscriber,
+} from './subscribers-data';
+
+const date = new Intl.DateTimeFormat('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium' });
+
+interface Loaded {
+  key: string;
+  rows: Subscriber[];
+  total: number;
+  error: string | null;
+}
+
+export function SubscribersList() {
+  const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: subscriberSortColumns });
+  const { q, sort, dir, page } = params;
+  const [version, setVersion] = useState(0);
+  const key = JSON.stringify([q, sort, dir, page, version]);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [removing, setRemoving] = useState<Subscriber | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    fetchSubscribersPage({ q, sort, dir }, page).then(
+      ({ rows, total }) => live && setLoaded({ key, rows, total, error: null }),
+      (error: unknown) => live && setLoaded({ key, rows: [], total: 0, error: describeDbError(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, q, sort, dir, page]);
+
+  async function confirmRemove() {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await removeSubscriber(removing.id);
+      void toastSuccess(`Removed ${removing.email}.`);
+      setRemoving(null);
+      setVersion((v) => v + 1);
+    } catch (error) {
+      void toastError(describeDbError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const rows = await fetchAllSubscribers({ q, sort, dir });
+      downloadCsv(rows, subscriberCsvColumns, `subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+      void toastSuccess(`Exported ${rows.length} ${rows.length === 1 ? 'subscriber' : 'subscribers'}.`);
+    } catch (error) {
+      void toastError(describeDbError(error));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const columns: ColumnDef<Subscriber>[] = [
+    { id: 'email', header: 'E-mail', cell: ({ row }) => row.original.email },
+    { id: 'source', header: 'Source', cell: ({ row }) => row.original.source },
+    { id: 'created_at', header: 'Subscribed', cell: ({ row }) => date.format(new Date(row.original.created_at)) },
+    {
+      id: 'unsubscribed_at',
+      header: 'Unsubscribed',
+      cell: ({ row }) => (row.original.unsubscribed_at ? date.format(new Date(row.original.unsubscribed_at)) : '—'),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={() => setRemoving(row.original)}
+          aria-label={`Remove ${row.original.email}`}
+        >
+          Remove
+        </button>
+      ),
+    },
+  ];
+
+  const current = loaded?.key === key ? loaded : null;
+  return (
+    <>
+      <h1>Newsletter subscribers</h1>
+      {current?.error && (
+        <p className="notice notice--error" role="alert">
+          {current.error}
+        </p>
+      )}
+      <DataTable
+        caption="Newsletter subscribers"
+        columns={columns}
+        rows={current?.rows ?? []}
+        total={current?.total ?? 0}
+        pageSize={SUBSCRIBERS_PAGE_SIZE}
+        params={params}
+        onParamsChange={setParams}
+        getRowId={(row) => row.id}
+        sortable={subscriberSortColumns}
+        publishedFilter={false}
+        searchLabel="Search e-mail or source"
+        loading={!current}
+        empty={q ? 'No subscribers match.' : 'No subscribers yet.'}
+        toolbar={
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={exportCsv}
+            disabled={exporting}
+          >
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+        }
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove the subscriber “${removing?.email ?? ''}”?`}
+        description="They will receive no more newsletters. This cannot be undone; they can sign up again."
+        confirmLabel="Remove subscriber"
+        busy={busy}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setRemoving(null)}
+      />
+    </>
+  );
+}
