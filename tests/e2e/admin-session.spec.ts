@@ -197,3 +197,26 @@ for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
     expect(violations.length, `/admin (${theme}):\n${describeViolations(violations)}`).toBe(0);
   });
 }
+
+test('the audit log page lists a change with who made it; axe finds nothing there', async ({ page, serviceRole }) => {
+  const { data, error } = await serviceRole
+    .from('events')
+    .insert({
+      title: `Audit e2e ${Date.now()}`,
+      description: 'Written by the service role for the audit page.',
+      venue: 'Kiambu Road, Nairobi',
+      starts_at: '2031-05-04T09:00:00Z',
+      ends_at: '2031-05-04T12:00:00Z',
+    })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  await signInAsStaff(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  const line = page.locator('.audit-entries li').filter({ hasText: data!.id });
+  await expect(line).toContainText('a script (service role) created events');
+  const { violations } = await scanAllRules(page);
+  expect(violations.length, describeViolations(violations)).toBe(0);
+  expect((await serviceRole.from('events').delete().eq('id', data!.id)).error).toBeNull();
+});

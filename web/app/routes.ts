@@ -13,6 +13,7 @@ export default [
     route('login/reset', 'routes/login-reset.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),
