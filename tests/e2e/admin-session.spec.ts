@@ -179,7 +179,10 @@ test('signing in by keyboard alone', async ({ page, stack }) => {
 
 for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
   const scan = theme === 'light' ? scanAllRules : scanThemeDependentRules;
-  test(`axe: /login and the admin layout have no WCAG 2.1 A/AA violations (${theme})`, async ({ page, setTheme }) => {
+  test(`axe: /login, the recovery screens and the admin layout have no WCAG 2.1 A/AA violations (${theme})`, async ({
+    page,
+    setTheme,
+  }) => {
     await setTheme(page, theme);
     await page.goto('/login');
     await hydrated(page);
@@ -190,6 +193,18 @@ for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
     await expect(page.locator('.auth-form [role="alert"]')).not.toBeEmpty();
     let { violations } = await scan(page);
     expect(violations.length, `/login (${theme}):\n${describeViolations(violations)}`).toBe(0);
+
+    // The recovery screens: the request form, and a reset page opened without a link.
+    for (const [path, text] of [
+      ['/login/forgot', 'Send the link'],
+      ['/login/reset', 'Request a new link'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(text)).toBeVisible();
+      await settle(page);
+      ({ violations } = await scan(page));
+      expect(violations.length, `${path} (${theme}):\n${describeViolations(violations)}`).toBe(0);
+    }
 
     await signInAsStaff(page);
     await settle(page);
