@@ -229,6 +229,9 @@ test('the audit log page lists a change with who made it; axe finds nothing ther
   await signInAsStaff(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
   const line = page.locator('.audit-entries li').filter({ hasText: data!.id });
   await expect(line).toContainText('a script (service role) created events');
   const { violations } = await scanAllRules(page);
