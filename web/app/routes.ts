@@ -16,6 +16,7 @@ export default [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
       route('subscribers', 'routes/admin/subscribers.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),
