@@ -5,19 +5,12 @@ import { ROUTE_PATHS } from '../../web/app/config/routes-table.ts';
 export const PROGRAM_PAGE_PATH = '/training/executive-leadership-programme';
 
 /**
- * Public screens that exist and are not CMS documents. The one place to list a new screen: when
- * its route lands (staff sign-in: /login), move it here from PLANNED_APP_PATHS, and the
- * accessibility, JavaScript-budget and Lighthouse checks walk it. tests/e2e/pages.spec.ts fails
+ * Public screens that exist and are not CMS documents. The one place to list a new screen: listed
+ * here, the accessibility, JavaScript-budget and Lighthouse checks walk it. tests/e2e/pages.spec.ts fails
  * for a path listed here that does not answer 200. /order-confirmation needs an order's token:
  * the commerce specs walk it with one they place (tests/e2e/support/orders.ts).
  */
 export const APP_PATHS = ['/maintenance-preview', '/cart', '/checkout', PROGRAM_PAGE_PATH, '/login'] as const;
-
-/**
- * Public screens of the specification (§2) not built yet: they answer 404 today, so no check may
- * count them as passing. pages.spec.ts fails once one answers 200, as a reminder to move it to APP_PATHS.
- */
-export const PLANNED_APP_PATHS = [] as const;
 
 /** Every public route that exists, CMS paths first in the spec's order. */
 export const PUBLIC_PATHS: readonly string[] = [...ROUTE_PATHS, ...APP_PATHS];
