@@ -143,8 +143,8 @@ create or replace function auth.uid() returns uuid
   as $$
     select nullif(
       coalesce(
-        current_setting('request.jwt.claim.sub', true),
-        (current_setting('request.jwt.claims', true)::jsonb ->> 'sub')
+        nullif(current_setting('request.jwt.claim.sub', true), ''),
+        (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
       ),
       ''
     )::uuid
@@ -154,8 +154,8 @@ create or replace function auth.role() returns text
   language sql stable
   as $$
     select coalesce(
-      current_setting('request.jwt.claim.role', true),
-      (current_setting('request.jwt.claims', true)::jsonb ->> 'role')
+      nullif(current_setting('request.jwt.claim.role', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
     )::text
   $$;
 
@@ -163,8 +163,8 @@ create or replace function auth.email() returns text
   language sql stable
   as $$
     select coalesce(
-      current_setting('request.jwt.claim.email', true),
-      (current_setting('request.jwt.claims', true)::jsonb ->> 'email')
+      nullif(current_setting('request.jwt.claim.email', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
     )::text
   $$;
 
