@@ -6,12 +6,26 @@ export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('checkout/prices', 'routes/checkout-prices.ts'),
+  route('admin/service-pages', 'routes/admin/service-pages.ts'),
   layout('routes/site-layout.tsx', [
     index('routes/cms-page.tsx', { id: 'home' }),
     route('training/:slug', 'routes/program-page.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('order-confirmation', 'routes/order-confirmation.tsx'),
+    // TEMPORARY: the catalogue screens under their own layout until auth's /admin layout is merged.
+    route('admin', 'routes/admin/catalogue-preview-layout.tsx', [
+      route('stats', 'routes/admin/stats.tsx'),
+      route('events', 'routes/admin/events.tsx'),
+      route('events/new', 'routes/admin/event-edit.tsx', { id: 'admin-event-new' }),
+      route('events/:id', 'routes/admin/event-edit.tsx', { id: 'admin-event-edit' }),
+      route('training-programs', 'routes/admin/training-programs.tsx'),
+      route('training-programs/new', 'routes/admin/training-program-edit.tsx', { id: 'admin-program-new' }),
+      route('training-programs/:id', 'routes/admin/training-program-edit.tsx', { id: 'admin-program-edit' }),
+      route('services', 'routes/admin/services.tsx'),
+      route('services/new', 'routes/admin/service-edit.tsx', { id: 'admin-service-new' }),
+      route('services/:id', 'routes/admin/service-edit.tsx', { id: 'admin-service-edit' }),
+    ]),
     route('*', 'routes/cms-page.tsx', { id: 'cms-page' }),
   ]),
 ] satisfies RouteConfig;
