@@ -39,7 +39,7 @@ function toInput(row: Row<'events'>): EventInput {
 const toRow = (values: EventValues) => values;
 
 export function EventForm({ id }: { id: string | undefined }) {
-  const { form, row, loadError, saveError, onSubmit } = useEntityForm({
+  const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
     table: 'events',
     id,
     schema: eventSchema,
@@ -65,6 +65,8 @@ export function EventForm({ id }: { id: string | undefined }) {
         <p role="alert" className="notice notice--error">
           {loadError}
         </p>
+      ) : !ready ? (
+        <p role="status">Loading…</p>
       ) : (
         <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <TextField label="Title" required registration={register('title')} error={errors.title} />

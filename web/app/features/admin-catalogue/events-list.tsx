@@ -26,6 +26,8 @@ const csvColumns: CsvColumn<EventRow>[] = [
 const searchColumns = ['title', 'description', 'venue'] as const;
 const sortable = ['title', 'starts_at', 'venue', 'is_published'] as const;
 
+const nameOf = (row: EventRow) => row.title;
+
 export function EventsList() {
   return (
     <CatalogueList
@@ -38,7 +40,7 @@ export function EventsList() {
       searchColumns={searchColumns}
       sortable={sortable}
       defaultSort="starts_at"
-      nameOf={(row) => row.title}
+      nameOf={nameOf}
     />
   );
 }

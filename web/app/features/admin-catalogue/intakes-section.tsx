@@ -164,7 +164,7 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
           error={errors.starts_on}
         />
         <TextField label="Ends on" type="date" required registration={register('ends_on')} error={errors.ends_on} />
-        <CheckboxField label="Online (no venue)" registration={register('is_online')} />
+        <CheckboxField label="Held online" registration={register('is_online')} />
         {!online && <TextField label="Venue" required registration={register('venue')} error={errors.venue} />}
         <TextField
           label="Capacity"

@@ -45,7 +45,7 @@ const currencyOptions = [
 ] as const;
 
 export function ProgramForm({ id }: { id: string | undefined }) {
-  const { form, row, loadError, saveError, onSubmit } = useEntityForm({
+  const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
     table: 'training_programs',
     id,
     schema: programSchema,
@@ -69,6 +69,8 @@ export function ProgramForm({ id }: { id: string | undefined }) {
         <p role="alert" className="notice notice--error">
           {loadError}
         </p>
+      ) : !ready ? (
+        <p role="status">Loading…</p>
       ) : (
         <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <TextField label="Title" required registration={register('title')} error={errors.title} />

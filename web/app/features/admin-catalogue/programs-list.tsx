@@ -31,6 +31,8 @@ const csvColumns: CsvColumn<ProgramRow>[] = [
 const searchColumns = ['title', 'category', 'focus'] as const;
 const sortable = ['title', 'category', 'price_amount', 'sort_order', 'is_published'] as const;
 
+const nameOf = (row: ProgramRow) => row.title;
+
 export function ProgramsList() {
   return (
     <CatalogueList
@@ -43,7 +45,7 @@ export function ProgramsList() {
       searchColumns={searchColumns}
       sortable={sortable}
       defaultSort="sort_order"
-      nameOf={(row) => row.title}
+      nameOf={nameOf}
       intro={<p>A program that has been ordered cannot be deleted, only unpublished.</p>}
     />
   );

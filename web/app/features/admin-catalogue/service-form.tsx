@@ -24,7 +24,7 @@ const toRow = (values: ServiceValues) => values;
 
 export function ServiceForm({ id }: { id: string | undefined }) {
   const pages = useServicePageSlugs();
-  const { form, row, loadError, saveError, onSubmit } = useEntityForm({
+  const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
     table: 'services',
     id,
     schema: serviceSchema,
@@ -53,6 +53,8 @@ export function ServiceForm({ id }: { id: string | undefined }) {
         <p role="alert" className="notice notice--error">
           {loadError}
         </p>
+      ) : !ready ? (
+        <p role="status">Loading…</p>
       ) : (
         <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <TextField label="Title" required registration={register('title')} error={errors.title} />

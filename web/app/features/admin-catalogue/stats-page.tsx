@@ -4,7 +4,7 @@
  * above the list adds a figure or edits the chosen one.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useMemo, useState } from 'react';
+import { createContext, use, useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
@@ -42,6 +42,76 @@ const csvColumns: CsvColumn<Metric>[] = [
 function metricText(metric: Metric): string {
   return `${metric.value.toLocaleString('en-GB')}${metric.suffix}`;
 }
+
+interface StatsContext {
+  canReorder: boolean;
+  moving: boolean;
+  count: number;
+  move: (index: number, offset: -1 | 1, buttonLabel: string) => Promise<void>;
+  edit: (metric: Metric) => void;
+  reload: () => void;
+}
+
+/**
+ * The page's state for the cells, by context: the columns stay the same objects, so TanStack's
+ * flexRender (which renders a cell function as a component) never remounts a row's controls.
+ */
+const StatsContext = createContext<StatsContext | null>(null);
+
+function MoveCell({ row }: { row: { index: number; original: Metric } }) {
+  const context = use(StatsContext);
+  if (!context) return null;
+  const { canReorder, moving, count, move } = context;
+  const up = `Move “${row.original.label}” up`;
+  const down = `Move “${row.original.label}” down`;
+  return (
+    <div className="row-actions">
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        aria-label={up}
+        disabled={!canReorder || moving || row.index === 0}
+        onClick={() => void move(row.index, -1, up)}
+      >
+        ↑ Up
+      </button>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        aria-label={down}
+        disabled={!canReorder || moving || row.index === count - 1}
+        onClick={() => void move(row.index, 1, down)}
+      >
+        ↓ Down
+      </button>
+    </div>
+  );
+}
+
+function ActionsCell({ row }: { row: { original: Metric } }) {
+  const context = use(StatsContext);
+  if (!context) return null;
+  return (
+    <RowActions
+      table="impact_metrics"
+      id={row.original.id}
+      kind="figure"
+      name={row.original.label}
+      published={row.original.is_published}
+      onEdit={() => context.edit(row.original)}
+      onChanged={context.reload}
+    />
+  );
+}
+
+const columns: ColumnDef<Metric>[] = [
+  { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
+  { id: 'label', header: 'Label', accessorKey: 'label' },
+  { id: 'value', header: 'Figure', cell: ({ row }) => metricText(row.original) },
+  { id: 'is_published', header: 'Status', cell: ({ row }) => publishedLabel(row.original.is_published) },
+  { id: 'move', header: 'Move', cell: MoveCell },
+  { id: 'actions', header: 'Actions', cell: ActionsCell },
+];
 
 export function StatsPage() {
   const [params, setParams] = useListParams({ sort: 'sort_order', sortable });
@@ -105,60 +175,9 @@ export function StatsPage() {
     [list.rows, reload],
   );
 
-  const columns = useMemo<ColumnDef<Metric>[]>(
-    () => [
-      { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
-      { id: 'label', header: 'Label', accessorKey: 'label' },
-      { id: 'value', header: 'Figure', cell: ({ row }) => metricText(row.original) },
-      { id: 'is_published', header: 'Status', cell: ({ row }) => publishedLabel(row.original.is_published) },
-      {
-        id: 'move',
-        header: 'Move',
-        cell: ({ row }) => {
-          const index = row.index;
-          const up = `Move “${row.original.label}” up`;
-          const down = `Move “${row.original.label}” down`;
-          return (
-            <div className="row-actions">
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                aria-label={up}
-                disabled={!canReorder || moving || index === 0}
-                onClick={() => void move(index, -1, up)}
-              >
-                ↑ Up
-              </button>
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                aria-label={down}
-                disabled={!canReorder || moving || index === list.rows.length - 1}
-                onClick={() => void move(index, 1, down)}
-              >
-                ↓ Down
-              </button>
-            </div>
-          );
-        },
-      },
-      {
-        id: 'actions',
-        header: 'Actions',
-        cell: ({ row }) => (
-          <RowActions
-            table="impact_metrics"
-            id={row.original.id}
-            kind="figure"
-            name={row.original.label}
-            published={row.original.is_published}
-            onEdit={() => edit(row.original)}
-            onChanged={reload}
-          />
-        ),
-      },
-    ],
-    [canReorder, moving, move, list.rows.length, edit, reload],
+  const context = useMemo<StatsContext>(
+    () => ({ canReorder, moving, count: list.rows.length, move, edit, reload }),
+    [canReorder, moving, list.rows.length, move, edit, reload],
   );
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -181,71 +200,73 @@ export function StatsPage() {
   });
 
   return (
-    <section className="admin-catalogue">
-      <h1>Impact figures</h1>
-      <p>The figures on the home page, in this order. Published figures show on the website.</p>
-      <h2 id="metric-form-heading" tabIndex={-1}>
-        {editing ? `Edit “${editing.label}”` : 'Add a figure'}
-      </h2>
-      <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField label="Label" required registration={register('label')} error={errors.label} />
-        <TextField
-          label="Value"
-          required
-          registration={register('value')}
-          error={errors.value}
-          hint="A number of 0 or more, e.g. 1500 or 98.5."
-        />
-        <TextField
-          label="Suffix"
-          registration={register('suffix')}
-          error={errors.suffix}
-          hint="Shown right after the number, e.g. + or %."
-        />
-        <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
-        <FormError message={saveError} />
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
-            {editing ? 'Save figure' : 'Add figure'}
-          </button>
-          {editing && (
-            <button type="button" className="button button--secondary" onClick={() => edit(null)}>
-              Cancel editing
+    <StatsContext value={context}>
+      <section className="admin-catalogue">
+        <h1>Impact figures</h1>
+        <p>The figures on the home page, in this order. Published figures show on the website.</p>
+        <h2 id="metric-form-heading" tabIndex={-1}>
+          {editing ? `Edit “${editing.label}”` : 'Add a figure'}
+        </h2>
+        <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <TextField label="Label" required registration={register('label')} error={errors.label} />
+          <TextField
+            label="Value"
+            required
+            registration={register('value')}
+            error={errors.value}
+            hint="A number of 0 or more, e.g. 1500 or 98.5."
+          />
+          <TextField
+            label="Suffix"
+            registration={register('suffix')}
+            error={errors.suffix}
+            hint="Shown right after the number, e.g. + or %."
+          />
+          <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
+          <FormError message={saveError} />
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={isSubmitting}>
+              {editing ? 'Save figure' : 'Add figure'}
             </button>
-          )}
-        </div>
-      </form>
-      <h2>All figures</h2>
-      {!canReorder && <p>Reordering works on the full list in display order: clear the search, filter and sort.</p>}
-      {list.error && (
-        <p role="alert" className="notice notice--error">
-          {list.error}
-        </p>
-      )}
-      <DataTable
-        caption="Impact figures"
-        columns={columns}
-        rows={list.rows}
-        total={list.total}
-        pageSize={PAGE_SIZE}
-        params={params}
-        onParamsChange={setParams}
-        getRowId={(row) => row.id}
-        sortable={sortable}
-        searchLabel="Search figures"
-        loading={list.loading}
-        empty="No figures yet."
-        toolbar={
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            disabled={list.rows.length === 0}
-            onClick={() => downloadCsv(list.rows, csvColumns, 'impact-figures.csv')}
-          >
-            Export this page (CSV)
-          </button>
-        }
-      />
-    </section>
+            {editing && (
+              <button type="button" className="button button--secondary" onClick={() => edit(null)}>
+                Cancel editing
+              </button>
+            )}
+          </div>
+        </form>
+        <h2>All figures</h2>
+        {!canReorder && <p>Reordering works on the full list in display order: clear the search, filter and sort.</p>}
+        {list.error && (
+          <p role="alert" className="notice notice--error">
+            {list.error}
+          </p>
+        )}
+        <DataTable
+          caption="Impact figures"
+          columns={columns}
+          rows={list.rows}
+          total={list.total}
+          pageSize={PAGE_SIZE}
+          params={params}
+          onParamsChange={setParams}
+          getRowId={(row) => row.id}
+          sortable={sortable}
+          searchLabel="Search figures"
+          loading={list.loading}
+          empty="No figures yet."
+          toolbar={
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={list.rows.length === 0}
+              onClick={() => downloadCsv(list.rows, csvColumns, 'impact-figures.csv')}
+            >
+              Export this page (CSV)
+            </button>
+          }
+        />
+      </section>
+    </StatsContext>
   );
 }

@@ -77,5 +77,7 @@ export function useEntityForm<T extends CatalogueTable, Input extends FieldValue
     }
   });
 
-  return { form, row, loadError, saveError, onSubmit };
+  // An edit form shows once its row is in: typing into it earlier would be overwritten by the load.
+  const ready = !id || row !== null;
+  return { form, row, ready, loadError, saveError, onSubmit };
 }
