@@ -177,8 +177,14 @@ export async function startStack(
     const mail = await startMailCapture({ smtpPort: ports.smtp, webPort: ports.mailWeb });
     stops.push(mail.stop);
 
+    const authConfig = authSettings(config.supabase);
     const auth = createAuthServer({
-      ...authSettings(config.supabase),
+      ...authConfig,
+      // [auth.email.smtp] as GoTrue reads it; on this machine that is the capture, on whatever port it got.
+      smtp: authConfig.smtp && {
+        ...authConfig.smtp,
+        port: /^(127\.0\.0\.1|localhost|::1)$/.test(authConfig.smtp.host) ? mail.smtpPort : authConfig.smtp.port,
+      },
       databaseUrl: urlForRole(adminUrl, 'supabase_auth_admin', env.LOCAL_DB_PASSWORD),
       jwtSecret: env.SUPABASE_JWT_SECRET,
       issuer: `${apiUrl}/auth/v1`,

@@ -8,12 +8,12 @@
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
-import { PUBLIC_PATHS } from '../tests/support/public-routes.ts';
+import { BUDGET_PATHS } from '../tests/support/public-routes.ts';
 import { siteForScript } from '../tests/support/test-stack.ts';
 import { formatCost, formatScripts, JS_BUDGET_BYTES, measurePageJs, type PageJsCost } from '../tests/perf/js-budget.ts';
 
 const { values, positionals } = parseArgs({ options: { url: { type: 'string' } }, allowPositionals: true });
-const paths = positionals.length ? positionals : PUBLIC_PATHS;
+const paths = positionals.length ? positionals : BUDGET_PATHS;
 
 const site = await siteForScript(values.url);
 const baseURL = site.baseUrl;

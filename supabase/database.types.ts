@@ -673,6 +673,26 @@ export type Database = {
       }
     }
     Functions: {
+      audit_log_entries: {
+        Args: {
+          p_before_id?: number
+          p_limit?: number
+          p_row_id?: string
+          p_table_name?: string
+        }
+        Returns: {
+          action: string
+          actor_email: string
+          actor_id: string
+          actor_role: string
+          after: Json
+          before: Json
+          id: number
+          occurred_at: string
+          row_id: string
+          table_name: string
+        }[]
+      }
       claim_mail_outbox: {
         Args: { batch_size?: number; lease_seconds?: number }
         Returns: {

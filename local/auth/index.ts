@@ -12,6 +12,7 @@ import {
   type AuthContext,
   type AuthOptions,
 } from './options.ts';
+import { smtpMailer, type SendMail } from './mailer.ts';
 import { route } from './router.ts';
 import { FailedSignins } from './throttle.ts';
 
@@ -43,8 +44,15 @@ function checkServiceRoleKey(options: AuthOptions): void {
 export function createAuthServer(options: AuthOptions): AuthServer {
   checkServiceRoleKey(options);
   const pool = createPool(options.databaseUrl);
+  const noMail: SendMail = () => Promise.reject(new Error('no SMTP server configured for auth e-mails'));
   const ctx: AuthContext = {
-    options,
+    options: {
+      ...options,
+      additionalRedirectUrls: options.additionalRedirectUrls ?? [],
+      mailerOtpExpirySeconds: options.mailerOtpExpirySeconds ?? 3600,
+      emailMaxFrequencySeconds: options.emailMaxFrequencySeconds ?? 60,
+    },
+    sendMail: options.sendMail ?? (options.smtp ? smtpMailer(options.smtp) : noMail),
     pool,
     secret: new TextEncoder().encode(options.jwtSecret),
     passwordRules: {

@@ -1,5 +1,6 @@
 /** The auth server's settings (as the gateway passes them) and the state every route shares. */
 import type { Pool } from 'pg';
+import type { SendMail, SmtpSettings } from './mailer.ts';
 import type { PasswordRules } from './passwords.ts';
 import type { FailedSignins } from './throttle.ts';
 
@@ -21,7 +22,21 @@ export interface AuthOptions {
    * Default: letters and digits. Pass [] for no rule, as on a fresh hosted project.
    */
   passwordRequiredCharacters?: string[];
+  /** Auth's own e-mails ([auth.email.smtp]); without it (or sendMail) recovery mails fail with 500. */
+  smtp?: SmtpSettings;
+  /** Instead of SMTP (tests): receives each mail. */
+  sendMail?: SendMail;
+  /** auth.additional_redirect_urls: globs redirect_to may match besides the site URL's host. */
+  additionalRedirectUrls?: string[];
+  /** auth.email.otp_expiry: how long a recovery link works (default 3600 s). */
+  mailerOtpExpirySeconds?: number;
+  /** auth.email.max_frequency: at most one recovery mail per user in this time (default 60 s). */
+  emailMaxFrequencySeconds?: number;
 }
+
+/** The options with every default filled in. */
+export type ResolvedAuthOptions = AuthOptions &
+  Required<Pick<AuthOptions, 'additionalRedirectUrls' | 'mailerOtpExpirySeconds' | 'emailMaxFrequencySeconds'>>;
 
 /** Hosted Supabase's "digits and letters" choice. */
 export const lettersAndDigits = ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'];
@@ -36,7 +51,8 @@ export const adminRoles = ['service_role', 'supabase_admin'];
 export const audience = 'authenticated';
 
 export interface AuthContext {
-  options: AuthOptions;
+  options: ResolvedAuthOptions;
+  sendMail: SendMail;
   pool: Pool;
   secret: Uint8Array;
   passwordRules: PasswordRules;

@@ -6,9 +6,11 @@ import { health, settings } from './health-route.ts';
 import { logout } from './logout-route.ts';
 import type { AuthContext } from './options.ts';
 import { signup } from './signup-route.ts';
+import { recover } from './recover-route.ts';
 import { passwordGrant } from './token-password.ts';
 import { refreshTokenGrant } from './token-refresh.ts';
 import { getUser, updateUserRoute } from './user-route.ts';
+import { verifyGet, verifyPost } from './verify-route.ts';
 
 type Route = (ctx: AuthContext, request: Request, param: string) => Promise<Response> | Response;
 
@@ -27,6 +29,8 @@ const routes: { path: RegExp; methods: Record<string, Route> }[] = [
   { path: /^\/signup$/, methods: { POST: signup } },
   { path: /^\/user$/, methods: { GET: getUser, PUT: updateUserRoute } },
   { path: /^\/logout$/, methods: { POST: logout } },
+  { path: /^\/recover$/, methods: { POST: recover } },
+  { path: /^\/verify$/, methods: { GET: verifyGet, POST: verifyPost } },
   { path: /^\/admin\/users$/, methods: { GET: adminListUsers, POST: adminCreateUser } },
   { path: /^\/admin\/users\/([^/]+)$/, methods: { GET: adminGetUser, PUT: adminUpdateUser, DELETE: adminDeleteUser } },
 ];

@@ -86,6 +86,10 @@ create table if not exists auth.users (
   is_sso_user boolean not null default false,
   is_anonymous boolean not null default false
 );
+-- Password recovery, as GoTrue keeps it: the hash of the e-mailed one-time code and when it was sent
+-- (added with `if not exists` so a cluster bootstrapped before the columns existed gains them).
+alter table auth.users add column if not exists recovery_token varchar(255);
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
 create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
 create unique index if not exists users_phone_key on auth.users (phone);
 

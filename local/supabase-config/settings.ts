@@ -5,6 +5,7 @@
  */
 import { envReference, SupabaseConfigError } from './read.ts';
 import type { SupabaseConfig } from './schema.ts';
+import { parseGoDuration } from '../auth/go-duration.ts';
 
 export interface AuthSettings {
   enableSignup: boolean;
@@ -19,6 +20,22 @@ export interface AuthSettings {
    */
   failedSigninLimitPerIp: number;
   siteUrl: string;
+  additionalRedirectUrls: string[];
+  /** auth.email.otp_expiry: seconds a recovery link works. */
+  mailerOtpExpirySeconds: number;
+  /** auth.email.max_frequency: at most one recovery mail per user in this many seconds. */
+  emailMaxFrequencySeconds: number;
+  /** [auth.email.smtp], when enabled: auth's own e-mails (recovery) go through it. */
+  smtp: AuthSmtpSettings | undefined;
+}
+
+export interface AuthSmtpSettings {
+  host: string;
+  port: number;
+  user: string;
+  pass: string;
+  adminEmail: string;
+  senderName: string;
 }
 
 const lower = 'abcdefghijklmnopqrstuvwxyz';
@@ -41,6 +58,32 @@ function resolved(value: string, key: string): string {
   return value;
 }
 
+/** GoTrue's SMTP_MAX_FREQUENCY: a Go duration, one minute when unset. */
+function frequencySeconds(value: string | undefined): number {
+  if (value === undefined) return 60;
+  const ms = parseGoDuration(value);
+  if (ms === null)
+    throw new SupabaseConfigError(`supabase/config.toml auth.email.max_frequency = "${value}" is not a duration`);
+  return ms / 1000;
+}
+
+type SmtpConfig = NonNullable<NonNullable<NonNullable<SupabaseConfig['auth']>['email']>['smtp']>;
+
+/** The SMTP server GoTrue would use, env() values resolved; undefined when not enabled. */
+function smtpSettings(smtp: SmtpConfig | undefined): AuthSmtpSettings | undefined {
+  if (!smtp || smtp.enabled === false || !smtp.host) return undefined;
+  // An unset (or empty) variable leaves `env(NAME)` in place: no SMTP login, as GoTrue with an empty value.
+  const optional = (value: string | undefined) => (value === undefined || envReference.test(value) ? '' : value);
+  return {
+    host: resolved(smtp.host, 'auth.email.smtp.host'),
+    port: smtp.port ?? 587,
+    user: optional(smtp.user),
+    pass: optional(smtp.pass),
+    adminEmail: resolved(smtp.admin_email ?? 'admin@email.com', 'auth.email.smtp.admin_email'),
+    senderName: smtp.sender_name ?? '',
+  };
+}
+
 export function authSettings(config: SupabaseConfig): AuthSettings {
   const auth = config.auth ?? {};
   if (auth.enable_refresh_token_rotation === false) {
@@ -56,6 +99,10 @@ export function authSettings(config: SupabaseConfig): AuthSettings {
     refreshTokenReuseInterval: auth.refresh_token_reuse_interval ?? 10,
     failedSigninLimitPerIp: auth.rate_limit?.sign_in_sign_ups ?? 30,
     siteUrl: resolved(auth.site_url ?? 'http://127.0.0.1:3000', 'auth.site_url'),
+    additionalRedirectUrls: auth.additional_redirect_urls ?? [],
+    mailerOtpExpirySeconds: auth.email?.otp_expiry ?? 3600,
+    emailMaxFrequencySeconds: frequencySeconds(auth.email?.max_frequency),
+    smtp: smtpSettings(auth.email?.smtp),
   };
 }
 

@@ -69,6 +69,18 @@ describe('the committed supabase/config.toml', () => {
       refreshTokenReuseInterval: 10,
       failedSigninLimitPerIp: 30,
       siteUrl: defaults.SITE_URL,
+      additionalRedirectUrls: [],
+      mailerOtpExpirySeconds: 3600,
+      emailMaxFrequencySeconds: 60,
+      // Auth's recovery mails go to the SMTP server GoTrue would use: the capture, no login.
+      smtp: {
+        host: defaults.SMTP_HOST,
+        port: 54325,
+        user: '',
+        pass: '',
+        adminEmail: 'no-reply@ascent.example',
+        senderName: 'Ascent',
+      },
     });
     expect(functionSettings(config, 'send-newsletter-subscription-email')).toEqual({ verifyJwt: true, enabled: true });
     expect(restSettings(config)).toEqual({

@@ -7,17 +7,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createStaff, removeStaff, signInAsStaffAt, type StaffAccount } from './support/staff-session.ts';
+import { createStaffUser, signInAsStaff, type Account } from './support/staff.ts';
 
-let staff: StaffAccount;
+let staff: Account;
 
-test.beforeAll(async ({ serviceRole }) => {
-  staff = await createStaff(serviceRole, 'catalogue');
+test.beforeAll(async () => {
+  staff = await createStaffUser();
 });
 
-test.afterAll(async ({ serviceRole }) => {
-  await removeStaff(serviceRole, staff);
-});
+/** Signs the staff member in (auth's /login) and opens `path`. */
+async function openAsStaff(page: Page, path: string): Promise<void> {
+  await signInAsStaff(page, staff);
+  await page.goto(path);
+}
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -61,7 +63,7 @@ test('an event: created, edited, unpublished and deleted through the admin, and 
 }) => {
   const title = `E2E workshop ${unique()}`;
   const renamed = `${title} (moved)`;
-  await signInAsStaffAt(page, staff, '/admin/events/new');
+  await openAsStaff(page, '/admin/events/new');
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('A hands-on workshop.');
   await page.getByLabel('Venue').fill('Nairobi');
@@ -98,7 +100,7 @@ test('an event: created, edited, unpublished and deleted through the admin, and 
 });
 
 test('an event whose end is before its start is refused beside the field, nothing saved', async ({ page }) => {
-  await signInAsStaffAt(page, staff, '/admin/events/new');
+  await openAsStaff(page, '/admin/events/new');
   await page.getByLabel('Title').fill(`E2E backwards ${unique()}`);
   await page.getByLabel('Description').fill('x');
   await page.getByLabel('Venue').fill('Nairobi');
@@ -115,7 +117,7 @@ test('a service: created (flagged without a Sanity page), a duplicate slug refus
 }) => {
   const title = `E2E service ${unique()}`;
   const slug = `e2e-service-${unique()}`;
-  await signInAsStaffAt(page, staff, '/admin/services/new');
+  await openAsStaff(page, '/admin/services/new');
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Slug').fill(slug);
   await page.getByLabel('Description').fill('Advice for teams.');
@@ -156,7 +158,7 @@ test('a training program with an intake: created, on /training, the intake edite
 }) => {
   const title = `E2E program ${unique()}`;
   const slug = `e2e-program-${unique()}`;
-  await signInAsStaffAt(page, staff, '/admin/training-programs/new');
+  await openAsStaff(page, '/admin/training-programs/new');
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Slug').fill(slug);
   await page.getByLabel('Category').fill('Leadership');
@@ -247,7 +249,7 @@ test('a program with orders cannot be deleted: the refusal is in words and the p
   });
   if (line.error) throw new Error(line.error.message);
 
-  await signInAsStaffAt(page, staff, `/admin/training-programs?q=${encodeURIComponent(title)}`);
+  await openAsStaff(page, `/admin/training-programs?q=${encodeURIComponent(title)}`);
   await page.getByRole('button', { name: `Delete training program “${title}”` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete training program' }).click();
   await expect(
@@ -264,7 +266,7 @@ test('a program with orders cannot be deleted: the refusal is in words and the p
 test('impact figures: added, shown on the home page, reordered with the keyboard, deleted', async ({ page }) => {
   const first = `E2E figure A ${unique()}`;
   const second = `E2E figure B ${unique()}`;
-  await signInAsStaffAt(page, staff, '/admin/stats');
+  await openAsStaff(page, '/admin/stats');
   for (const [label, value] of [
     [first, '321'],
     [second, '654'],
@@ -303,7 +305,7 @@ test('impact figures: added, shown on the home page, reordered with the keyboard
 });
 
 test('a list keeps its search, filter, sort and page in the URL, and Escape cancels a delete', async ({ page }) => {
-  await signInAsStaffAt(page, staff, '/admin/services');
+  await openAsStaff(page, '/admin/services');
   await page.getByLabel('Search services').fill('advisory');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/[?&]q=advisory/);

@@ -5,7 +5,7 @@
  * its page is measured with an order placed here.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { PUBLIC_PATHS } from '../support/public-routes.ts';
+import { BUDGET_PATHS } from '../support/public-routes.ts';
 import { formatCost, formatScripts, JS_BUDGET_BYTES, measurePageJs } from '../perf/js-budget.ts';
 import { expect, test } from './fixtures.ts';
 import { allowManyOrders, placeOrder } from './support/orders.ts';
@@ -19,7 +19,7 @@ async function expectWithinBudget(page: Page, path: string, testInfo: TestInfo) 
   expect(cost.gzipBytes, `${line}\n${formatScripts(cost)}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
 }
 
-for (const path of PUBLIC_PATHS) {
+for (const path of BUDGET_PATHS) {
   test(`${path} loads at most 120 KiB of JavaScript (gzip)`, async ({ page }, testInfo) => {
     await expectWithinBudget(page, path, testInfo);
   });

@@ -99,6 +99,9 @@ test('on: /admin*, /login* and /maintenance-preview are not replaced', async ({ 
       await expect(page.getByRole('link', { name: contact.email })).toBeVisible();
     } else {
       await expect(replaced, path).toHaveCount(0);
+      // Signed out, the admin paths lead to the sign-in screen, which works during maintenance.
+      await expect(page, path).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Staff sign-in' }), path).toBeVisible();
     }
   }
 });

@@ -6,15 +6,15 @@ export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('checkout/prices', 'routes/checkout-prices.ts'),
+  // The Sanity service pages' slugs for the admin services list (a resource route, no page).
   route('admin/service-pages', 'routes/admin/service-pages.ts'),
-  layout('routes/site-layout.tsx', [
-    index('routes/cms-page.tsx', { id: 'home' }),
-    route('training/:slug', 'routes/program-page.tsx'),
-    route('cart', 'routes/cart.tsx'),
-    route('checkout', 'routes/checkout.tsx'),
-    route('order-confirmation', 'routes/order-confirmation.tsx'),
-    // TEMPORARY: the catalogue screens under their own layout until auth's /admin layout is merged.
-    route('admin', 'routes/admin/catalogue-preview-layout.tsx', [
+  // Staff sign-in and the admin area: client-only, one session provider for both.
+  layout('routes/session-layout.tsx', [
+    route('login', 'routes/login.tsx'),
+    route('login/forgot', 'routes/login-forgot.tsx'),
+    route('login/reset', 'routes/login-reset.tsx'),
+    route('admin', 'routes/admin/layout.tsx', [
+      index('routes/admin/index.tsx'),
       route('stats', 'routes/admin/stats.tsx'),
       route('events', 'routes/admin/events.tsx'),
       route('events/new', 'routes/admin/event-edit.tsx', { id: 'admin-event-new' }),
@@ -25,7 +25,15 @@ export default [
       route('services', 'routes/admin/services.tsx'),
       route('services/new', 'routes/admin/service-edit.tsx', { id: 'admin-service-new' }),
       route('services/:id', 'routes/admin/service-edit.tsx', { id: 'admin-service-edit' }),
+      route('*', 'routes/admin/not-found.tsx'),
     ]),
+  ]),
+  layout('routes/site-layout.tsx', [
+    index('routes/cms-page.tsx', { id: 'home' }),
+    route('training/:slug', 'routes/program-page.tsx'),
+    route('cart', 'routes/cart.tsx'),
+    route('checkout', 'routes/checkout.tsx'),
+    route('order-confirmation', 'routes/order-confirmation.tsx'),
     route('*', 'routes/cms-page.tsx', { id: 'cms-page' }),
   ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,52 @@
+/**
+ * Auth's own e-mails through the project's SMTP server, as GoTrue sends them with its SMTP
+ * settings ([auth.email.smtp] in supabase/config.toml): locally the capture inbox.
+ */
+import nodemailer from 'nodemailer';
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  user: string;
+  pass: string;
+  /** The From address (GoTrue's SMTP_ADMIN_EMAIL) and its display name (SMTP_SENDER_NAME). */
+  adminEmail: string;
+  senderName: string;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type SendMail = (mail: Mail) => Promise<void>;
+
+export function smtpMailer(settings: SmtpSettings): SendMail {
+  const transport = nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.port === 465,
+    auth: settings.user ? { user: settings.user, pass: settings.pass } : undefined,
+  });
+  const from = settings.senderName ? `"${settings.senderName}" <${settings.adminEmail}>` : settings.adminEmail;
+  return async (mail) => {
+    await transport.sendMail({ from, ...mail });
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** GoTrue's default recovery template ("Reset Password"), with the link and the one-time code. */
+export function recoveryMail(to: string, link: string, code: string): Mail {
+  return {
+    to,
+    subject: 'Reset Your Password',
+    text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${code}\n`,
+    html:
+      `<h2>Reset Password</h2>\n<p>Follow this link to reset the password for your user:</p>\n` +
+      `<p><a href="${escapeHtml(link)}">Reset Password</a></p>\n<p>Alternatively, enter the code: ${code}</p>\n`,
+  };
+}

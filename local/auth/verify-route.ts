@@ -1,0 +1,74 @@
+/**
+ * /verify for recovery, as GoTrue answers it. GET (the e-mailed link) signs the user in and
+ * redirects to redirect_to with the session in the URL fragment and type=recovery (supabase-js's
+ * implicit flow then emits PASSWORD_RECOVERY), or with error=access_denied&error_code=otp_expired.
+ * POST ({type: 'recovery', token_hash} or {type, email, token}) answers the session as JSON.
+ */
+import { z } from 'zod';
+import { transaction } from './db.ts';
+import { badRequest, forbidden } from './errors.ts';
+import { clientIp, json, readJson } from './http.ts';
+import type { AuthContext } from './options.ts';
+import { allowedRedirect } from './redirect-url.ts';
+import { consumeRecoveryToken, tokenHash } from './recovery-token.ts';
+import { signIn } from './token-password.ts';
+import type { UserRow } from './user-store.ts';
+import { validateEmail } from './validate.ts';
+
+const expired = () => forbidden('otp_expired', 'Token has expired or is invalid');
+
+/** Takes the token and opens a session (confirming the e-mail, as following a mailed link proves it). */
+async function recoverySession(ctx: AuthContext, hash: string, request: Request) {
+  const user = await transaction(ctx.pool, async (db): Promise<UserRow | null> => {
+    const found = await consumeRecoveryToken(db, hash, ctx.options.mailerOtpExpirySeconds);
+    if (found && !found.email_confirmed_at) {
+      await db.query('update auth.users set email_confirmed_at = now() where id = $1', [found.id]);
+    }
+    return found;
+  });
+  if (!user) return null;
+  return signIn(ctx, user, { ip: clientIp(request), userAgent: request.headers.get('user-agent') });
+}
+
+export async function verifyGet(ctx: AuthContext, request: Request): Promise<Response> {
+  const query = new URL(request.url).searchParams;
+  const type = query.get('type');
+  const target = allowedRedirect(query.get('redirect_to'), ctx.options.siteUrl, ctx.options.additionalRedirectUrls);
+  if (type !== 'recovery') throw badRequest('validation_failed', `Unsupported verification type "${type ?? ''}"`);
+  const session = await recoverySession(ctx, query.get('token') ?? '', request);
+  const fragment = new URLSearchParams();
+  if (session) {
+    for (const key of ['access_token', 'expires_at', 'expires_in', 'refresh_token', 'token_type'] as const) {
+      fragment.set(key, String(session[key]));
+    }
+    fragment.set('type', 'recovery');
+  } else {
+    fragment.set('error', 'access_denied');
+    fragment.set('error_code', 'otp_expired');
+    fragment.set('error_description', 'Email link is invalid or has expired');
+  }
+  const location = new URL(target);
+  location.hash = fragment.toString();
+  return new Response(null, { status: 303, headers: { location: location.toString() } });
+}
+
+const postParams = z.object({
+  type: z.string().nullish(),
+  token: z.string().nullish(),
+  token_hash: z.string().nullish(),
+  email: z.string().nullish(),
+});
+
+export async function verifyPost(ctx: AuthContext, request: Request): Promise<Response> {
+  const body = await readJson(request, postParams);
+  if (body.type !== 'recovery') {
+    throw badRequest('validation_failed', `Unsupported verification type "${body.type ?? ''}"`);
+  }
+  let hash: string;
+  if (body.token_hash) hash = body.token_hash;
+  else if (body.email && body.token) hash = tokenHash(validateEmail(body.email).toLowerCase(), body.token.trim());
+  else throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  const session = await recoverySession(ctx, hash, request);
+  if (!session) throw expired();
+  return json(200, session);
+}

@@ -1,0 +1,199 @@
+/**
+ * Staff sign-in and the admin frame in the browser: the redirects, the sign-in form's messages,
+ * a session ending on /admin, a non-staff account refused, keyboard-only sign-in, unknown admin
+ * paths, and axe on /login and the admin layout in both themes.
+ */
+import type { Response } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/database.types.ts';
+import { expect, test, type Theme } from './fixtures.ts';
+import { scanAllRules, scanThemeDependentRules, describeViolations } from './support/axe-scan.ts';
+import { hydrated } from './support/hydrated.ts';
+import { settle } from './support/settle.ts';
+import { createStaffUser, createUser, signInAsStaff, submitLogin } from './support/staff.ts';
+
+test('visitor pages load neither the session code nor supabase-js’s auth client; /login loads both', async ({
+  page,
+}) => {
+  const scriptsOf = async (path: string) => {
+    const bodies: Promise<string>[] = [];
+    const listener = (response: Response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.text());
+    };
+    page.on('response', listener);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('response', listener);
+    return Promise.all(bodies);
+  };
+  const marks = ['useSession must be used within a SessionContextProvider', 'GoTrueClient'];
+  const visitor = (await scriptsOf('/')).concat(await scriptsOf('/training'));
+  expect(visitor.length).toBeGreaterThan(0);
+  for (const mark of marks)
+    expect(
+      visitor.filter((body) => body.includes(mark)),
+      mark,
+    ).toHaveLength(0);
+  const login = await scriptsOf('/login');
+  for (const mark of marks) expect(login.filter((body) => body.includes(mark)).length, mark).toBeGreaterThan(0);
+});
+
+test('/admin while signed out goes to /login', async ({ page }) => {
+  await page.goto('/admin/events');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+});
+
+test('signing in goes to /admin with the navigation and the staff e-mail; /login then goes back to /admin', async ({
+  page,
+}) => {
+  const staff = await signInAsStaff(page);
+  await expect(page.getByText(`Signed in as ${staff.email}`)).toBeVisible();
+  for (const name of ['Dashboard', 'Stats', 'Events', 'Training programs', 'Services', 'Orders']) {
+    await expect(
+      page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true }),
+    ).toBeVisible();
+  }
+  // A session found at startup on /login goes straight to /admin.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('an unknown admin path shows the not-found page inside the admin frame', async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto('/admin/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+});
+
+test('the sign-in form: missing fields, wrong password, too many attempts, network failure, busy button', async ({
+  page,
+  stack,
+}) => {
+  const staff = await createStaffUser(stack);
+  await page.goto('/login');
+  await hydrated(page);
+  const alert = page.locator('.auth-form [role="alert"]');
+
+  await submitLogin(page, { email: staff.email, password: '' });
+  await expect(alert).toHaveText('You must provide either an email or phone number and a password');
+  await submitLogin(page, { email: '', password: 'x' });
+  await expect(alert).toHaveText('You must provide either an email or phone number and a password');
+
+  await submitLogin(page, { email: staff.email, password: 'wrong-password-1' });
+  await expect(alert).toHaveText('The e-mail address or password is not correct.');
+
+  // The sign-in service unreachable.
+  await page.route('**/auth/v1/token**', (route) => route.abort('connectionrefused'));
+  await submitLogin(page, staff);
+  await expect(alert).toHaveText('Could not reach the sign-in service. Check your connection and try again.');
+
+  // While the request is under way the button is disabled and says so.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.unroute('**/auth/v1/token**');
+  await page.route('**/auth/v1/token**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await submitLogin(page, { email: staff.email, password: 'wrong-password-2' });
+  await expect(page.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+  release();
+  await expect(alert).toHaveText('The e-mail address or password is not correct.');
+  await page.unroute('**/auth/v1/token**');
+
+  // The account locks after its limit of failures (5 in the stack's settings): 429.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await submitLogin(page, { email: staff.email, password: `wrong-password-x${attempt}` });
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  }
+  await submitLogin(page, staff);
+  await expect(alert).toHaveText('Too many sign-in attempts. Wait a few minutes, then try again.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('signing out on /admin goes to /login and stays signed out', async ({ page }) => {
+  await signInAsStaff(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a session revoked elsewhere and run out ends on /admin: the page goes to /login', async ({ page, stack }) => {
+  await signInAsStaff(page);
+  await page.goto('/admin/no-such-page');
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+  // Another device signs the account out everywhere; this tab's access token then runs out.
+  const stored = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('sb-') && name.endsWith('-auth-token'))!;
+    const session = JSON.parse(localStorage.getItem(key)!) as { access_token: string; refresh_token: string };
+    localStorage.setItem(key, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 1 }));
+    return session;
+  });
+  const elsewhere = createClient<Database>(stack.apiUrl, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  expect((await elsewhere.auth.setSession(stored)).error).toBeNull();
+  expect((await elsewhere.auth.signOut({ scope: 'global' })).error).toBeNull();
+  // supabase-js checks the session when the tab becomes visible again (as well as every 30 s).
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a signed-in account that is not staff sees why, and no admin page', async ({ page, stack }) => {
+  const user = await createUser(stack);
+  await page.goto('/login');
+  await hydrated(page);
+  await submitLogin(page, user);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'This account has no access to the admin area' })).toBeVisible();
+  await expect(page.getByText(user.email).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('signing in by keyboard alone', async ({ page, stack }) => {
+  const staff = await createStaffUser(stack);
+  await page.goto('/login');
+  await hydrated(page);
+  const email = page.getByLabel('E-mail');
+  // From the top of the page: Tab until the e-mail field has focus.
+  for (let presses = 0; presses < 10 && !(await email.evaluate((el) => el === document.activeElement)); presses++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(email).toBeFocused();
+  await page.keyboard.type(staff.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(staff.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+  // The skip link is the first stop and leads to the page.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+});
+
+for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
+  const scan = theme === 'light' ? scanAllRules : scanThemeDependentRules;
+  test(`axe: /login and the admin layout have no WCAG 2.1 A/AA violations (${theme})`, async ({ page, setTheme }) => {
+    await setTheme(page, theme);
+    await page.goto('/login');
+    await hydrated(page);
+    await settle(page);
+    await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+    // With a message showing, too.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('.auth-form [role="alert"]')).not.toBeEmpty();
+    let { violations } = await scan(page);
+    expect(violations.length, `/login (${theme}):\n${describeViolations(violations)}`).toBe(0);
+
+    await signInAsStaff(page);
+    await settle(page);
+    ({ violations } = await scan(page));
+    expect(violations.length, `/admin (${theme}):\n${describeViolations(violations)}`).toBe(0);
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Forgot password end to end: /login's "Forgot password?" sends the recovery e-mail (read from
+ * the local mail capture), its link signs the staff member in on /login/reset, the new password is
+ * saved and opens /admin, and it signs in afterwards while the old one no longer does. A used link
+ * says so.
+ */
+import { expect, test } from './fixtures.ts';
+import { hydrated } from './support/hydrated.ts';
+import { mailsTo } from './support/orders.ts';
+import { createStaffUser, submitLogin } from './support/staff.ts';
+
+test('forgot password: e-mail, link, new password, sign-in with it', async ({ page, stack }) => {
+  const staff = await createStaffUser(stack);
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/login\/forgot$/);
+  await page.getByLabel('E-mail').fill(staff.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If ${staff.email} belongs to a staff account`);
+
+  await expect.poll(async () => (await mailsTo(stack, staff.email)).length, { timeout: 10_000 }).toBe(1);
+  const [mail] = await mailsTo(stack, staff.email);
+  expect(mail!.subject).toBe('Reset Your Password');
+  const link = /(http\S+\/auth\/v1\/verify\?\S+)/.exec(mail!.text)?.[1];
+  expect(link, mail!.text).toBeDefined();
+  expect(new URL(link!).searchParams.get('redirect_to')).toBe(`${stack.webUrl}/login/reset`);
+
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/login\/reset/);
+  await expect(page.getByText(`Set a new password for ${staff.email}`)).toBeVisible();
+  const newPassword = 'Fresh-start-2026';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat the new password').fill('Fresh-start-2027');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.locator('#reset-error')).toHaveText('The two passwords do not match.');
+  await page.getByLabel('Repeat the new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page);
+  await submitLogin(page, staff);
+  await expect(page.locator('.auth-form [role="alert"]')).toHaveText('The e-mail address or password is not correct.');
+  await submitLogin(page, { email: staff.email, password: newPassword });
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The link worked once.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(link!);
+  await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+});

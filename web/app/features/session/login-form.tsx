@@ -1,0 +1,90 @@
+/** The staff sign-in form: e-mail and password through supabase-js; the session provider redirects on success. */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import { hasCredentials, missingCredentials, networkFailure, signInMessage } from './sign-in-messages';
+import { useSession } from './session-provider';
+import './session.css';
+
+export function LoginForm() {
+  const { error: sessionError } = useSession();
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const messageId = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!hasCredentials(email, password)) {
+      setMessage(missingCredentials);
+      emailRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    setMessage(null);
+    try {
+      const supabase = await getBrowserSupabase();
+      const { error } = await supabase.auth.signInWithPassword({ email, password });
+      // Success: SIGNED_IN reaches the session provider, which opens /admin.
+      if (error) setMessage(signInMessage(error));
+    } catch (error) {
+      console.error('[login] sign-in failed:', error);
+      setMessage(networkFailure);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
+      {sessionError && (
+        <p className="auth-form__error" role="alert">
+          {sessionError}
+        </p>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor="login-email">
+          E-mail
+        </label>
+        <input
+          ref={emailRef}
+          id="login-email"
+          className="field__input"
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          aria-invalid={message !== null}
+          aria-describedby={message ? messageId : undefined}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="login-password">
+          Password
+        </label>
+        <input
+          id="login-password"
+          className="field__input"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={message !== null}
+          aria-describedby={message ? messageId : undefined}
+        />
+      </div>
+      <p id={messageId} className="auth-form__error" role="alert" aria-live="assertive">
+        {message}
+      </p>
+      <button type="submit" className="button" disabled={submitting}>
+        {submitting ? 'Signing in…' : 'Sign in'}
+      </button>
+      <p>
+        <Link to="/login/forgot">Forgot password?</Link>
+      </p>
+    </form>
+  );
+}

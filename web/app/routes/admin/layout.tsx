@@ -1,0 +1,77 @@
+/**
+ * /admin and its pages: the signed-in staff member's frame (navigation, e-mail, sign out). Without
+ * a session the session provider sends the browser to /login; a signed-in account that is not
+ * staff sees why instead of the page. Client-only through the session layout above it.
+ */
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../../features/session/session-provider';
+import { useStaffStatus } from '../../features/session/use-staff-status';
+import { AdminHeader } from '../../shell/admin/admin-header';
+import { NotStaff } from '../../shell/admin/not-staff';
+import '../../shell/admin/admin.css';
+
+export function meta() {
+  return [{ title: 'Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+function Status({ children }: { children: string }) {
+  return (
+    <main id="main" className="auth-status">
+      <p role="status">{children}</p>
+    </main>
+  );
+}
+
+/** After a client-side page change, focus moves to the new page, as on the public site. */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export default function AdminLayout() {
+  const { user, loading, error } = useSession();
+  const { status, retry } = useStaffStatus(user?.id);
+  useFocusMainOnNavigation();
+
+  if (loading) return <Status>Loading your session…</Status>;
+  if (error) {
+    return (
+      <main id="main" className="auth-status">
+        <p role="alert">{error}</p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+  // The provider is already on its way to /login.
+  if (!user) return <Status>Signing you in…</Status>;
+  const email = user.email ?? '';
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <AdminHeader email={email} showNav={status === 'staff'} />
+      <main id="main" className="admin-main" tabIndex={-1}>
+        {status === 'checking' && <p role="status">Checking your access…</p>}
+        {status === 'failed' && (
+          <>
+            <p role="alert">Could not check your access to the admin area. Check your connection and try again.</p>
+            <button type="button" className="button" onClick={retry}>
+              Try again
+            </button>
+          </>
+        )}
+        {status === 'not-staff' && <NotStaff email={email} />}
+        {status === 'staff' && <Outlet />}
+      </main>
+    </>
+  );
+}
