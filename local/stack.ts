@@ -1,6 +1,6 @@
 /**
  * Starts the whole local stack in dependency order and stops it in reverse: PostgreSQL (embedded
- * unless DATABASE_URL is set), bootstrap + migrations + seed, PostgREST, auth, functions,
+ * unless DATABASE_URL is set), bootstrap + migrations + seed, PostgREST, auth, storage, functions,
  * the gateway, mail capture and the content lake. PostgreSQL, PostgREST and the website are
  * supervised: restarted when they die, and the whole stack stops when one keeps dying.
  */
@@ -19,7 +19,9 @@ import { startEmbeddedPostgres } from './postgres/embedded.ts';
 import { prepareDatabase, urlForRole } from './postgres/prepare.ts';
 import { supervise } from './process/supervise.ts';
 import { startPostgrest } from './postgrest/index.ts';
+import { createStorageServer } from './storage/index.ts';
 import { authSettings, restSettings } from './supabase-config/settings.ts';
+import { storageSettings } from './supabase-config/storage-settings.ts';
 import { websiteEnv } from './website-env.ts';
 import { buildStudio, studioBuildIsStale, studioDistDir } from './studio.ts';
 import { buildWebsite, startWebsite, websiteBuildIsStale } from './website.ts';
@@ -216,6 +218,15 @@ export async function startStack(
       },
     });
 
+    const storage = createStorageServer({
+      databaseUrl: urlForRole(adminUrl, 'supabase_storage_admin', env.LOCAL_DB_PASSWORD),
+      jwtSecret: env.SUPABASE_JWT_SECRET,
+      // Uploaded objects live beside the database (in the throwaway data folder for tests).
+      dataDir: join(config.dataDir, 'storage'),
+      fileSizeLimit: storageSettings(config.supabase).fileSizeLimit,
+    });
+    stops.push(storage.close);
+
     const gateway = await serve(
       createGateway({
         anonKey: env.SUPABASE_ANON_KEY,
@@ -223,11 +234,12 @@ export async function startStack(
         restUrl: postgrest.current().url,
         auth: (request) => auth.handle(request),
         functions,
+        storage: (request) => storage.handle(request),
       }),
       { port: ports.api, service: 'Supabase API gateway' },
     );
     stops.push(gateway.close);
-    timed('gateway, auth, functions and mail up');
+    timed('gateway, auth, storage, functions and mail up');
 
     // The mail outbox worker, as a hosted cron job would call it.
     const outbox = scheduleFunction({

@@ -60,7 +60,7 @@ console.log(`
 Ascent local stack is up (${seconds} s). Ctrl-C stops everything.
 
   Website         ${stack.webUrl}
-  Supabase API    ${stack.apiUrl}   (rest /rest/v1, auth /auth/v1, functions /functions/v1)
+  Supabase API    ${stack.apiUrl}   (rest /rest/v1, auth /auth/v1, storage /storage/v1, functions /functions/v1)
   PostgreSQL      ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}
   Mail inbox      ${stack.mailUrl}   (SMTP on 127.0.0.1:${ports.smtp})
   Content lake    ${stack.contentUrl}   (the Studio's API: ${stack.contentSecureUrl}, HTTP/2)

@@ -24,7 +24,14 @@ let gateway: ServedHandler;
 beforeAll(async () => {
   rest = await serve(echo('rest'), { port: 0, service: 'fake rest' });
   gateway = await serve(
-    createGateway({ anonKey, serviceRoleKey, restUrl: rest.url, auth: echo('auth'), functions: echo('functions') }),
+    createGateway({
+      anonKey,
+      serviceRoleKey,
+      restUrl: rest.url,
+      auth: echo('auth'),
+      functions: echo('functions'),
+      storage: echo('storage'),
+    }),
     { port: 0, service: 'gateway' },
   );
 });
@@ -51,6 +58,28 @@ describe('apikey check', () => {
   it('accepts the key as a query parameter too', async () => {
     const response = await call(`/rest/v1/events?apikey=${anonKey}`);
     expect(response.status).toBe(200);
+  });
+
+  it('guards storage routes except public object URLs, which are plain links', async () => {
+    expect((await call('/storage/v1/object/list/media', { method: 'POST', body: '{}' })).status).toBe(401);
+    expect((await call('/storage/v1/object/media/a.png', { method: 'POST', body: 'x' })).status).toBe(401);
+    expect((await call('/storage/v1/object/public/media/a.png', { method: 'DELETE' })).status).toBe(401);
+    const open = await call('/storage/v1/object/public/media/a.png');
+    expect(open.status).toBe(200);
+    expect(await open.json()).toMatchObject({
+      service: 'storage',
+      path: '/object/public/media/a.png',
+      authorization: null,
+    });
+  });
+
+  it('passes the key on to storage as the JWT when no user token is sent', async () => {
+    const response = await call('/storage/v1/object/list/media', { method: 'POST', headers: { apikey: anonKey } });
+    expect(await response.json()).toMatchObject({
+      service: 'storage',
+      path: '/object/list/media',
+      authorization: `Bearer ${anonKey}`,
+    });
   });
 
   it('guards auth routes except the ones browsers reach by redirect', async () => {
@@ -95,12 +124,19 @@ describe('routing', () => {
   });
 
   it('answers 404 for paths it does not route', async () => {
-    expect((await call('/storage/v1/object', { headers: { apikey: anonKey } })).status).toBe(404);
+    expect((await call('/graphql/v1', { headers: { apikey: anonKey } })).status).toBe(404);
   });
 
   it('answers 502 when the upstream is down', async () => {
     const down = await serve(
-      createGateway({ anonKey, serviceRoleKey, restUrl: 'http://127.0.0.1:1', auth: echo('a'), functions: echo('f') }),
+      createGateway({
+        anonKey,
+        serviceRoleKey,
+        restUrl: 'http://127.0.0.1:1',
+        auth: echo('a'),
+        functions: echo('f'),
+        storage: echo('s'),
+      }),
       {
         port: 0,
         service: 'gateway',

@@ -1,6 +1,7 @@
 /**
- * The local API gateway (hosted Supabase's Kong): /rest/v1 to PostgREST and /auth/v1 to the auth
- * server, with the apikey check and CORS; /functions/v1 to the functions runner, untouched.
+ * The local API gateway (hosted Supabase's Kong): /rest/v1 to PostgREST, /auth/v1 to the auth
+ * server and /storage/v1 to the storage server, with the apikey check and CORS; /functions/v1 to
+ * the functions runner, untouched.
  */
 import type { RequestHandler } from '../http/serve.ts';
 import { checkApiKey } from './api-key.ts';
@@ -13,6 +14,7 @@ export interface GatewayOptions {
   restUrl: string;
   auth: RequestHandler;
   functions: RequestHandler;
+  storage: RequestHandler;
 }
 
 /** Auth routes a browser reaches by redirect (e-mail links, OAuth), which cannot carry a key. */
@@ -50,6 +52,18 @@ export function createGateway(options: GatewayOptions): RequestHandler {
       // Without a user token the key itself is the JWT PostgREST sees (anon or service_role).
       if (!inner.headers.has('authorization')) inner.headers.set('authorization', `Bearer ${check.key}`);
       return rest(inner);
+    }
+    if (path.startsWith('/storage/v1/')) {
+      const inner = strip(request, '/storage/v1');
+      // Public URLs are plain links (<img src>): they carry no key, on the platform too.
+      const publicRead = inner.method === 'GET' || inner.method === 'HEAD';
+      if (!(publicRead && new URL(inner.url).pathname.startsWith('/object/public/'))) {
+        const check = checkApiKey(request, keys);
+        if (!check.ok) return check.response;
+        // Without a user token the key itself is the JWT the storage server sees (anon or service_role).
+        if (!inner.headers.has('authorization')) inner.headers.set('authorization', `Bearer ${check.key}`);
+      }
+      return options.storage(inner);
     }
     return Response.json({ message: 'no Route matched with those values' }, { status: 404 });
   }

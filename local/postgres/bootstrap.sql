@@ -21,6 +21,9 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
     create role supabase_auth_admin login noinherit createrole;
   end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin login noinherit createrole;
+  end if;
 end
 $$;
 
@@ -182,6 +185,93 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
 grant all on all tables in schema auth to postgres;
 grant all on all sequences in schema auth to postgres;
 grant all on all tables in schema auth to service_role;
+
+-- The storage schema, owned by the storage server's role, with storage-api's tables (the columns
+-- its current migrations leave; the subset of functions policies use). The storage server
+-- switches to the caller's role per request, so the same RLS policies decide as on the platform.
+grant anon, authenticated, service_role to supabase_storage_admin;
+create schema if not exists storage authorization supabase_storage_admin;
+grant usage on schema storage to postgres, anon, authenticated, service_role;
+set role supabase_storage_admin;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[]
+);
+create unique index if not exists bname on storage.buckets (name);
+alter table storage.buckets enable row level security;
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+alter table storage.objects enable row level security;
+
+create or replace function storage.foldername(name text) returns text[]
+  language plpgsql immutable
+  as $$
+  declare
+    _parts text[];
+  begin
+    select string_to_array(name, '/') into _parts;
+    return _parts[1:array_length(_parts, 1) - 1];
+  end
+  $$;
+
+create or replace function storage.filename(name text) returns text
+  language plpgsql immutable
+  as $$
+  declare
+    _parts text[];
+  begin
+    select string_to_array(name, '/') into _parts;
+    return _parts[array_length(_parts, 1)];
+  end
+  $$;
+
+create or replace function storage.extension(name text) returns text
+  language plpgsql immutable
+  as $$
+  declare
+    _parts text[];
+    _filename text;
+  begin
+    select string_to_array(name, '/') into _parts;
+    select _parts[array_length(_parts, 1)] into _filename;
+    return reverse(split_part(reverse(_filename), '.', 1));
+  end
+  $$;
+
+reset role;
+
+-- As storage-api grants them: table rights are wide open and RLS is the gate. On the platform
+-- supautils lets `postgres` manage policies on storage.objects; membership in the owner is the
+-- nearest PostgreSQL offers (migrations create and drop policies there, as on a hosted project).
+grant all on storage.buckets, storage.objects to postgres with grant option;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to postgres, anon, authenticated, service_role;
+grant supabase_storage_admin to postgres;
 
 -- PostgREST reloads its schema cache on this channel after migrations.
 grant usage on schema public to authenticator;

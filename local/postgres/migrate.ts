@@ -30,7 +30,7 @@ export async function applyBootstrap(db: Client, rolePassword: string): Promise<
   );
   const { me, postgres_super: postgresIsSuperuser } = rows[0]!;
   const literal = rolePassword.replaceAll("'", "''");
-  for (const role of ['postgres', 'authenticator', 'supabase_auth_admin']) {
+  for (const role of ['postgres', 'authenticator', 'supabase_auth_admin', 'supabase_storage_admin']) {
     if (role !== me) await db.query(`alter role ${role} with login password '${literal}'`);
   }
   return { postgresIsSuperuser };

@@ -93,6 +93,14 @@ const auth = z.strictObject({
   email: email.optional(),
 });
 
+/** The CLI's sizeInBytes (go-units RAMInBytes): "50MiB", "50MB" and "50M" all count in 1024s. */
+export const sizePattern = /^(\d+(\.\d+)*) ?([kKmMgGtTpP])?[iI]?[bB]?$/;
+
+const storage = z.strictObject({
+  enabled: z.boolean().optional(),
+  file_size_limit: z.string().regex(sizePattern, 'a size such as "50MiB"').optional(),
+});
+
 const edgeRuntime = z.strictObject({
   enabled: z.boolean().optional(),
   policy: z.enum(['oneshot', 'per_worker']).optional(),
@@ -117,6 +125,7 @@ export const supabaseConfigSchema = z.strictObject({
   db: db.optional(),
   inbucket: inbucket.optional(),
   auth: auth.optional(),
+  storage: storage.optional(),
   edge_runtime: edgeRuntime.optional(),
   functions: z
     .record(z.string().regex(functionSlug, 'a function name: a letter, then letters, digits, _ and -'), functionConfig)

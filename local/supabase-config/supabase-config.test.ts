@@ -22,6 +22,7 @@ import { createFunctionsHandler } from '../functions/index.ts';
 import { seedFile } from '../postgres/migrate.ts';
 import { parseSupabaseConfig, supabaseConfigPath } from './read.ts';
 import { authSettings, functionSettings, restSettings } from './settings.ts';
+import { storageSettings } from './storage-settings.ts';
 
 const committed = readFileSync(supabaseConfigPath, 'utf8');
 const defaults = localDefaults();
@@ -126,6 +127,18 @@ describe('reading it as the CLI does', () => {
     const bare = parseSupabaseConfig('project_id = "bare"', {});
     expect(authSettings(bare)).toMatchObject({ enableSignup: true, jwtExpiry: 3600, passwordMinLength: 6 });
     expect(functionSettings(bare, 'any')).toEqual({ verifyJwt: true, enabled: true });
+    expect(storageSettings(bare)).toEqual({ fileSizeLimit: 50 * 1024 * 1024 });
+  });
+
+  it("reads storage.file_size_limit as the CLI does (1024s, whatever the unit's spelling)", () => {
+    expect(storageSettings(parseSupabaseConfig(committed, defaults))).toEqual({ fileSizeLimit: 50 * 1024 * 1024 });
+    const sized = (size: string) =>
+      storageSettings(parseSupabaseConfig(edited(/^file_size_limit = .*$/m, `file_size_limit = "${size}"`), defaults));
+    expect(sized('5MiB').fileSizeLimit).toBe(5 * 1024 * 1024);
+    expect(sized('5MB').fileSizeLimit).toBe(5 * 1024 * 1024);
+    expect(sized('1.5G').fileSizeLimit).toBe(1.5 * 1024 ** 3);
+    expect(sized('512').fileSizeLimit).toBe(512);
+    expect(() => sized('50 potatoes')).toThrow('storage.file_size_limit');
   });
 });
 

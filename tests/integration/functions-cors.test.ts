@@ -31,6 +31,7 @@ beforeAll(async () => {
       serviceRoleKey: stack.serviceRoleKey,
       restUrl: 'http://127.0.0.1:1',
       auth: async () => new Response(null, { status: 404 }),
+      storage: async () => new Response(null, { status: 404 }),
       functions: createFunctionsHandler({ functionsDir: fixtureFunctions, jwtSecret: stack.jwtSecret, env: {} }),
     }),
     { port: 0, service: 'fixtures gateway' },

@@ -84,6 +84,21 @@ const targets: Target[] = [
     ours: true,
   },
   {
+    name: 'gateway /storage/v1',
+    port: apiPort,
+    path: '/storage/v1/object/public/media/none.png',
+    prefix: '/storage/v1/object/media',
+    headers: [apikey, bearer],
+    jsonPath: '/storage/v1/object/list/media',
+    normal: () =>
+      status(`${stack.apiUrl}/storage/v1/object/list/media`, {
+        method: 'POST',
+        headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ prefix: '' }),
+      }),
+    ours: true,
+  },
+  {
     name: 'PostgREST (directly)',
     port: portOf(stack.restUrl),
     path: '/services?select=id&limit=1',
