@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { createStaffUser, signInAsStaff, type Account } from './support/staff.ts';
 
@@ -69,7 +70,14 @@ test('an event: created, edited, unpublished and deleted through the admin, and 
   await page.getByLabel('Venue').fill('Nairobi');
   await page.getByLabel('Starts').fill(localDateTime(1, 9));
   await page.getByLabel('Ends').fill(localDateTime(1, 17));
-  await page.getByLabel('Image address').fill('/images/e2e-workshop.jpg');
+  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#2a6f97' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Upload an image').setInputFiles({ name: 'workshop.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Uploaded.')).toBeVisible();
+  const imageUrl = await page.getByLabel('Image address').inputValue();
+  expect(imageUrl).toMatch(/^https?:\/\/.+\/storage\/v1\/object\/public\/media\/events\/.+\.png$/);
+  await expect(page.getByAltText('Preview of the image')).toHaveAttribute('src', imageUrl);
   await page.getByLabel('Published (shown on the website)').check();
   await page.getByRole('button', { name: 'Create event' }).click();
   await expectToast(page, `Created “${title}”.`);
@@ -79,6 +87,11 @@ test('an event: created, edited, unpublished and deleted through the admin, and 
   await onPublicPage(page, '/events', () =>
     expect(page.getByText(title, { exact: true })).toBeVisible({ timeout: 1_000 }),
   );
+  // The uploaded picture is on the event's card, and it loads.
+  const picture = page.locator('li.event', { hasText: title }).locator('img.event__image');
+  await expect(picture).toHaveAttribute('src', imageUrl);
+  await picture.scrollIntoViewIfNeeded();
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(64);
 
   await page.goto(editUrl);
   await page.getByLabel('Title').fill(renamed);

@@ -1,4 +1,5 @@
 /** /admin/events/new and /admin/events/:id: the event's fields, its image and publication. */
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/admin/form-fields';
 import type { Row } from './catalogue-data';
@@ -52,8 +53,10 @@ export function EventForm({ id }: { id: string | undefined }) {
   const {
     register,
     setValue,
+    control,
     formState: { errors, isSubmitting },
   } = form;
+  const imageUrl = useWatch({ control, name: 'image_url' });
   const heading = id ? `Edit event${row ? `: ${row.title}` : ''}` : 'New event';
   return (
     <section className="admin-catalogue">
@@ -98,6 +101,7 @@ export function EventForm({ id }: { id: string | undefined }) {
             error={errors.image_url}
             folder="events"
             onUploaded={(url) => setValue('image_url', url, { shouldDirty: true, shouldValidate: true })}
+            preview={imageUrl}
           />
           <TextField
             label="Registration link"
