@@ -343,3 +343,35 @@ test('a list keeps its search, filter, sort and page in the URL, and Escape canc
   await expect(dialog).toHaveCount(0);
   await expect(remove).toBeFocused();
 });
+
+test('a long list pages through the server 20 rows at a time, the page in the URL', async ({ page, serviceRole }) => {
+  const prefix = `E2E paged ${unique()}`;
+  const start = new Date(Date.now() + 200 * 86_400_000).toISOString();
+  const rows = Array.from({ length: 23 }, (_, index) => ({
+    title: `${prefix} ${String(index + 1).padStart(2, '0')}`,
+    description: 'x',
+    venue: 'Nairobi',
+    starts_at: start,
+    ends_at: start,
+  }));
+  const { error } = await serviceRole.from('events').insert(rows);
+  if (error) throw new Error(error.message);
+  try {
+    await openAsStaff(page, `/admin/events?q=${encodeURIComponent(prefix)}&sort=title`);
+    await expect(page.getByText('Rows 1–20 of 23 · Page 1 of 2')).toBeVisible();
+    await expect(page.getByRole('cell', { name: new RegExp(`^${prefix}`) })).toHaveCount(20);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByText('Rows 21–23 of 23 · Page 2 of 2')).toBeVisible();
+    await expect(page.getByRole('cell', { name: new RegExp(`^${prefix}`) })).toHaveText([
+      `${prefix} 21`,
+      `${prefix} 22`,
+      `${prefix} 23`,
+    ]);
+    await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await page.reload();
+    await expect(page.getByText('Rows 21–23 of 23 · Page 2 of 2')).toBeVisible();
+  } finally {
+    await serviceRole.from('events').delete().like('title', `${prefix}%`);
+  }
+});

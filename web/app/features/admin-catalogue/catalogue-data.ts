@@ -124,17 +124,6 @@ export async function updateIntake(id: string, values: Tables['program_intakes']
   check(await supabase.from('program_intakes').update(values).eq('id', id).select('id').single());
 }
 
-/** Whether any order line names the program (then it can only be unpublished). */
-export async function programHasOrders(programId: string): Promise<boolean> {
-  const supabase = await getBrowserSupabase();
-  const { count, error } = await supabase
-    .from('order_items')
-    .select('id', { count: 'exact', head: true })
-    .eq('program_id', programId);
-  if (error) throw new DbError(error);
-  return (count ?? 0) > 0;
-}
-
 // Impact metrics order --------------------------------------------------------------------------
 
 /** Swaps the sort_order of two metrics (move up / move down). */
