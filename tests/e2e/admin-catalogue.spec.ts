@@ -5,6 +5,7 @@
  * state lives in the URL; reordering figures and the confirmation work with the keyboard alone.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
@@ -371,6 +372,22 @@ test('a long list pages through the server 20 rows at a time, the page in the UR
     await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await page.reload();
     await expect(page.getByText('Rows 21–23 of 23 · Page 2 of 2')).toBeVisible();
+
+    // The CSV export holds the page shown, quoted, with a header line.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export this page (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('events.csv');
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(csv[0]).toBe('"Title","Starts","Ends","Venue","Mode","Published"');
+    expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual([
+      `"${prefix} 21"`,
+      `"${prefix} 22"`,
+      `"${prefix} 23"`,
+    ]);
   } finally {
     await serviceRole.from('events').delete().like('title', `${prefix}%`);
   }
