@@ -179,7 +179,10 @@ test('signing in by keyboard alone', async ({ page, stack }) => {
 
 for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
   const scan = theme === 'light' ? scanAllRules : scanThemeDependentRules;
-  test(`axe: /login and the admin layout have no WCAG 2.1 A/AA violations (${theme})`, async ({ page, setTheme }) => {
+  test(`axe: /login, the recovery screens and the admin layout have no WCAG 2.1 A/AA violations (${theme})`, async ({
+    page,
+    setTheme,
+  }) => {
     await setTheme(page, theme);
     await page.goto('/login');
     await hydrated(page);
@@ -191,9 +194,47 @@ for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
     let { violations } = await scan(page);
     expect(violations.length, `/login (${theme}):\n${describeViolations(violations)}`).toBe(0);
 
+    // The recovery screens: the request form, and a reset page opened without a link.
+    for (const [path, text] of [
+      ['/login/forgot', 'Send the link'],
+      ['/login/reset', 'Request a new link'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(text)).toBeVisible();
+      await settle(page);
+      ({ violations } = await scan(page));
+      expect(violations.length, `${path} (${theme}):\n${describeViolations(violations)}`).toBe(0);
+    }
+
     await signInAsStaff(page);
     await settle(page);
     ({ violations } = await scan(page));
     expect(violations.length, `/admin (${theme}):\n${describeViolations(violations)}`).toBe(0);
   });
 }
+
+test('the audit log page lists a change with who made it; axe finds nothing there', async ({ page, serviceRole }) => {
+  const { data, error } = await serviceRole
+    .from('events')
+    .insert({
+      title: `Audit e2e ${Date.now()}`,
+      description: 'Written by the service role for the audit page.',
+      venue: 'Kiambu Road, Nairobi',
+      starts_at: '2031-05-04T09:00:00Z',
+      ends_at: '2031-05-04T12:00:00Z',
+    })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  await signInAsStaff(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+  const line = page.locator('.audit-entries li').filter({ hasText: data!.id });
+  await expect(line).toContainText('a script (service role) created events');
+  const { violations } = await scanAllRules(page);
+  expect(violations.length, describeViolations(violations)).toBe(0);
+  expect((await serviceRole.from('events').delete().eq('id', data!.id)).error).toBeNull();
+});

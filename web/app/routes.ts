@@ -25,6 +25,7 @@ export default [
       route('services', 'routes/admin/services.tsx'),
       route('services/new', 'routes/admin/service-edit.tsx', { id: 'admin-service-new' }),
       route('services/:id', 'routes/admin/service-edit.tsx', { id: 'admin-service-edit' }),
+      route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -39,7 +39,7 @@ function toInput(row: Row<'events'>): EventInput {
 
 const toRow = (values: EventValues) => values;
 
-export function EventForm({ id }: { id: string | undefined }) {
+export function EventForm({ id, onSaved }: { id: string | undefined; onSaved?: () => void }) {
   const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
     table: 'events',
     id,
@@ -48,6 +48,7 @@ export function EventForm({ id }: { id: string | undefined }) {
     toInput,
     toRow,
     nameOf: (event) => event.title,
+    onSaved,
     basePath: '/admin/events',
   });
   const {

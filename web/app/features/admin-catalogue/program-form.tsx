@@ -44,7 +44,7 @@ const currencyOptions = [
   { value: 'KES', label: 'Kenyan shillings (KES)' },
 ] as const;
 
-export function ProgramForm({ id }: { id: string | undefined }) {
+export function ProgramForm({ id, onSaved }: { id: string | undefined; onSaved?: () => void }) {
   const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
     table: 'training_programs',
     id,
@@ -53,6 +53,7 @@ export function ProgramForm({ id }: { id: string | undefined }) {
     toInput,
     toRow,
     nameOf: (program) => program.title,
+    onSaved,
     basePath: '/admin/training-programs',
   });
   const {

@@ -22,7 +22,7 @@ function toInput(row: Row<'services'>): ServiceInput {
 
 const toRow = (values: ServiceValues) => values;
 
-export function ServiceForm({ id }: { id: string | undefined }) {
+export function ServiceForm({ id, onSaved }: { id: string | undefined; onSaved?: () => void }) {
   const pages = useServicePageSlugs();
   const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
     table: 'services',
@@ -32,6 +32,7 @@ export function ServiceForm({ id }: { id: string | undefined }) {
     toInput,
     toRow,
     nameOf: (service) => service.title,
+    onSaved,
     basePath: '/admin/services',
   });
   const {

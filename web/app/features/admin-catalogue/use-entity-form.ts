@@ -24,12 +24,14 @@ export interface EntityFormOptions<T extends CatalogueTable, Input extends Field
   toRow: (values: Output) => Tables[T]['Insert'];
   nameOf: (row: Row<T>) => string;
   basePath: string;
+  /** After a saved edit (the route reloads the row's history). */
+  onSaved?: () => void;
 }
 
 export function useEntityForm<T extends CatalogueTable, Input extends FieldValues, Output>(
   options: EntityFormOptions<T, Input, Output>,
 ) {
-  const { table, id, schema, empty, toInput, toRow, nameOf, basePath } = options;
+  const { table, id, schema, empty, toInput, toRow, nameOf, basePath, onSaved } = options;
   const navigate = useNavigate();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues: empty, mode: 'onBlur' });
   const [row, setRow] = useState<Row<T> | null>(null);
@@ -65,6 +67,7 @@ export function useEntityForm<T extends CatalogueTable, Input extends FieldValue
         setRow(saved);
         reset(toInput(saved));
         void toastSuccess(`Saved “${nameOf(saved)}”.`);
+        onSaved?.();
       } else {
         const saved = await insertRow(table, toRow(values));
         void toastSuccess(`Created “${nameOf(saved)}”.`);

@@ -15,4 +15,5 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/enquiries', label: 'Enquiries' },
   { to: '/admin/subscribers', label: 'Subscribers' },
+  { to: '/admin/audit', label: 'Audit log' },
 ];
