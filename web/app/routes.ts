@@ -6,6 +6,8 @@ export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('checkout/prices', 'routes/checkout-prices.ts'),
+  // The Sanity service pages' slugs for the admin services list (a resource route, no page).
+  route('admin/service-pages', 'routes/admin/service-pages.ts'),
   // Staff sign-in and the admin area: client-only, one session provider for both.
   layout('routes/session-layout.tsx', [
     route('login', 'routes/login.tsx'),
@@ -16,6 +18,16 @@ export default [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
       route('subscribers', 'routes/admin/subscribers.tsx'),
+      route('stats', 'routes/admin/stats.tsx'),
+      route('events', 'routes/admin/events.tsx'),
+      route('events/new', 'routes/admin/event-edit.tsx', { id: 'admin-event-new' }),
+      route('events/:id', 'routes/admin/event-edit.tsx', { id: 'admin-event-edit' }),
+      route('training-programs', 'routes/admin/training-programs.tsx'),
+      route('training-programs/new', 'routes/admin/training-program-edit.tsx', { id: 'admin-program-new' }),
+      route('training-programs/:id', 'routes/admin/training-program-edit.tsx', { id: 'admin-program-edit' }),
+      route('services', 'routes/admin/services.tsx'),
+      route('services/new', 'routes/admin/service-edit.tsx', { id: 'admin-service-new' }),
+      route('services/:id', 'routes/admin/service-edit.tsx', { id: 'admin-service-edit' }),
       route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),

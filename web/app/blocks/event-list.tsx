@@ -23,6 +23,9 @@ function EventCard({ event }: { event: EventItem }) {
         <span className="event__month">{event.month}</span>
       </time>
       <div className="event__body">
+        {event.imageUrl ? (
+          <img className="event__image" src={event.imageUrl} alt="" width={640} height={360} loading="lazy" />
+        ) : null}
         <p className="event__tags">
           <span className="tag">{statusLabel[event.status]}</span>
           {event.category ? <span className="tag">{event.category}</span> : null}

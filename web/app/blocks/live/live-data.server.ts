@@ -31,6 +31,7 @@ export function toEventItem(row: EventRow, now: Date, context: JsonLdContext): E
     ...calendarBadge(row.starts_at),
     status: eventStatus(row.starts_at, row.ends_at, now),
     registrationUrl: row.registration_url,
+    imageUrl: row.image_url ?? null,
   };
   return { ...item, jsonLd: eventJsonLd(item, context) };
 }

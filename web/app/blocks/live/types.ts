@@ -20,6 +20,8 @@ export interface EventItem {
   month: string;
   status: EventStatus;
   registrationUrl: string | null;
+  /** The event's picture (set on /admin/events), or null. */
+  imageUrl: string | null;
   /** The row's schema.org Event, built on the server. */
   jsonLd: JsonLd;
 }

@@ -21,6 +21,7 @@ const defaultConstraintMessages: ConstraintMessages = {
   program_intakes_capacity_below_sold: 'The capacity cannot be lower than the seats already sold.',
   program_intakes_capacity_range: 'The capacity must be between 1 and 1000.',
   program_intakes_ends_after_start: 'The end date cannot be before the start date.',
+  order_items_intake_id_fkey: 'This intake has orders, so it cannot be deleted. Unpublish it instead.',
   events_ends_after_start: 'The end cannot be before the start.',
   training_programs_price_positive: 'The price must be more than zero.',
   impact_metrics_value_not_negative: 'The value cannot be negative.',

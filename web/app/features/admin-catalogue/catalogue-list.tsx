@@ -1,0 +1,131 @@
+/**
+ * An admin catalogue list page: heading, "New" link, the shared DataTable over one table (state in
+ * the URL), each row with its actions, and a CSV export of the page shown.
+ */
+import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type ColumnDef } from '../../components/admin/data-table';
+import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
+import { useListParams, type ListParams } from '../../components/admin/list-params';
+import { listRows, PAGE_SIZE, type CatalogueTable, type Row } from './catalogue-data';
+import { RowActions } from './row-actions';
+import { useList } from './use-list';
+import './admin-catalogue.css';
+
+export interface CatalogueListProps<T extends CatalogueTable> {
+  table: T;
+  heading: string;
+  /** Singular, for labels: "event". */
+  kind: string;
+  basePath: string;
+  columns: ColumnDef<Row<T>>[];
+  csvColumns: CsvColumn<Row<T>>[];
+  searchColumns: readonly string[];
+  sortable: readonly string[];
+  defaultSort: string;
+  nameOf: (row: Row<T>) => string;
+  /** Above the table (a notice). */
+  intro?: ReactNode;
+}
+
+interface ListContext {
+  table: CatalogueTable;
+  kind: string;
+  basePath: string;
+  nameOf: (row: never) => string;
+  reload: () => void;
+}
+
+/**
+ * What the actions cell needs, by context: TanStack's flexRender renders a cell function as a
+ * component, so a cell made anew on each render would remount (an open dialog would vanish).
+ */
+const ListContext = createContext<ListContext | null>(null);
+
+function ActionsCell({ row }: { row: { original: Row<CatalogueTable> } }) {
+  const context = use(ListContext);
+  if (!context) return null;
+  const { table, kind, basePath, nameOf, reload } = context;
+  return (
+    <RowActions
+      table={table}
+      id={row.original.id}
+      kind={kind}
+      name={(nameOf as (row: Row<CatalogueTable>) => string)(row.original)}
+      published={row.original.is_published}
+      editHref={`${basePath}/${row.original.id}`}
+      onChanged={reload}
+    />
+  );
+}
+
+export function CatalogueList<T extends CatalogueTable>({
+  table,
+  heading,
+  kind,
+  basePath,
+  columns,
+  csvColumns,
+  searchColumns,
+  sortable,
+  defaultSort,
+  nameOf,
+  intro,
+}: CatalogueListProps<T>) {
+  const [params, setParams] = useListParams({ sort: defaultSort, sortable });
+  const load = useCallback((p: ListParams) => listRows(table, p, searchColumns), [table, searchColumns]);
+  const [list, reload] = useList(params, load);
+  const withActions = useMemo<ColumnDef<Row<T>>[]>(
+    () => [...columns, { id: 'actions', header: 'Actions', cell: ActionsCell }],
+    [columns],
+  );
+  const context = useMemo<ListContext>(
+    () => ({ table, kind, basePath, nameOf: nameOf as ListContext['nameOf'], reload }),
+    [table, kind, basePath, nameOf, reload],
+  );
+
+  return (
+    <ListContext value={context}>
+      <section className="admin-catalogue">
+        <div className="admin-catalogue__head">
+          <h1>{heading}</h1>
+          <Link className="button" to={`${basePath}/new`}>
+            New {kind}
+          </Link>
+        </div>
+        {intro}
+        {list.error && (
+          <p role="alert" className="notice notice--error">
+            {list.error}
+          </p>
+        )}
+        <DataTable
+          caption={heading}
+          columns={withActions}
+          rows={list.rows}
+          total={list.total}
+          pageSize={PAGE_SIZE}
+          params={params}
+          onParamsChange={setParams}
+          getRowId={(row) => row.id}
+          sortable={sortable}
+          searchLabel={`Search ${heading.toLowerCase()}`}
+          loading={list.loading}
+          empty={
+            params.q || params.published !== 'all' ? 'Nothing matches this search.' : `No ${heading.toLowerCase()} yet.`
+          }
+          toolbar={
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={list.rows.length === 0}
+              onClick={() => downloadCsv(list.rows, csvColumns, `${table}.csv`)}
+            >
+              Export this page (CSV)
+            </button>
+          }
+        />
+      </section>
+    </ListContext>
+  );
+}

@@ -1,0 +1,46 @@
+/** /admin/events: the events with search, sort, published filter, pages, CSV, publish and delete. */
+import type { ColumnDef } from '../../components/admin/data-table';
+import type { CsvColumn } from '../../components/admin/download-csv';
+import type { Row } from './catalogue-data';
+import { CatalogueList } from './catalogue-list';
+import { formatDateTime, publishedLabel } from './format';
+
+type EventRow = Row<'events'>;
+
+const columns: ColumnDef<EventRow>[] = [
+  { id: 'title', header: 'Title', accessorKey: 'title' },
+  { id: 'starts_at', header: 'Starts', cell: ({ row }) => formatDateTime(row.original.starts_at) },
+  { id: 'venue', header: 'Venue', accessorKey: 'venue' },
+  { id: 'is_published', header: 'Status', cell: ({ row }) => publishedLabel(row.original.is_published) },
+];
+
+const csvColumns: CsvColumn<EventRow>[] = [
+  { header: 'Title', value: (row) => row.title },
+  { header: 'Starts', value: (row) => row.starts_at },
+  { header: 'Ends', value: (row) => row.ends_at },
+  { header: 'Venue', value: (row) => row.venue },
+  { header: 'Mode', value: (row) => row.mode },
+  { header: 'Published', value: (row) => row.is_published },
+];
+
+const searchColumns = ['title', 'description', 'venue'] as const;
+const sortable = ['title', 'starts_at', 'venue', 'is_published'] as const;
+
+const nameOf = (row: EventRow) => row.title;
+
+export function EventsList() {
+  return (
+    <CatalogueList
+      table="events"
+      heading="Events"
+      kind="event"
+      basePath="/admin/events"
+      columns={columns}
+      csvColumns={csvColumns}
+      searchColumns={searchColumns}
+      sortable={sortable}
+      defaultSort="starts_at"
+      nameOf={nameOf}
+    />
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The intakes of a program, on its edit page: a table of them (dates, venue or online, capacity,
+ * seats sold) with Edit / Delete, and one form to add or edit an intake. The capacity cannot go
+ * below the seats sold (checked here and by the database); an intake with orders cannot be deleted.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
+import { deleteRow, insertIntake, listIntakes, updateIntake, type IntakeWithSold } from './catalogue-data';
+import { formatDate } from './format';
+import { intakeSchema, type IntakeInput, type IntakeValues } from './schemas';
+import { errorWords } from './use-list';
+
+const emptyIntake: IntakeInput = {
+  starts_on: '',
+  ends_on: '',
+  is_online: false,
+  venue: '',
+  capacity: '20',
+  is_published: false,
+};
+
+function intakeName(intake: IntakeWithSold): string {
+  return `${formatDate(intake.starts_on)} – ${formatDate(intake.ends_on)}`;
+}
+
+export function IntakesSection({ programId, programTitle }: { programId: string; programTitle: string }) {
+  const [intakes, setIntakes] = useState<IntakeWithSold[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<IntakeWithSold | null>(null);
+  const [deleting, setDeleting] = useState<IntakeWithSold | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const reload = useCallback(() => {
+    listIntakes(programId).then(setIntakes, (error: unknown) => setLoadError(errorWords(error)));
+  }, [programId]);
+  useEffect(reload, [reload]);
+
+  const sold = editing?.sold ?? 0;
+  const form = useForm<IntakeInput, unknown, IntakeValues>({
+    resolver: zodResolver(intakeSchema(sold)),
+    defaultValues: emptyIntake,
+  });
+  const {
+    register,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  const online = useWatch({ control, name: 'is_online' });
+
+  function edit(intake: IntakeWithSold | null) {
+    setEditing(intake);
+    setSaveError(null);
+    reset(
+      intake
+        ? {
+            starts_on: intake.starts_on,
+            ends_on: intake.ends_on,
+            is_online: intake.is_online,
+            venue: intake.venue ?? '',
+            capacity: String(intake.capacity),
+            is_published: intake.is_published,
+          }
+        : emptyIntake,
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaveError(null);
+    try {
+      if (editing) await updateIntake(editing.id, values);
+      else await insertIntake({ ...values, program_id: programId });
+      void toastSuccess(editing ? 'Intake saved.' : 'Intake added.');
+      edit(null);
+      reload();
+    } catch (error) {
+      const words = errorWords(error);
+      setSaveError(words);
+      void toastError(words);
+    }
+  });
+
+  async function remove(intake: IntakeWithSold) {
+    try {
+      await deleteRow('program_intakes', intake.id);
+      void toastSuccess(`Deleted the intake ${intakeName(intake)}.`);
+      if (editing?.id === intake.id) edit(null);
+      reload();
+    } catch (error) {
+      void toastError(errorWords(error));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="intakes-heading" className="admin-intakes">
+      <h2 id="intakes-heading">Intakes of {programTitle}</h2>
+      {loadError && (
+        <p role="alert" className="notice notice--error">
+          {loadError}
+        </p>
+      )}
+      {intakes && intakes.length === 0 && <p>No intakes yet: visitors can order “next available intake”.</p>}
+      {intakes && intakes.length > 0 && (
+        <div className="data-table__scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Intakes of {programTitle}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Dates</th>
+                <th scope="col">Where</th>
+                <th scope="col">Capacity</th>
+                <th scope="col">Seats sold</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {intakes.map((intake) => (
+                <tr key={intake.id}>
+                  <td>{intakeName(intake)}</td>
+                  <td>{intake.is_online ? 'Online' : intake.venue}</td>
+                  <td>{intake.capacity}</td>
+                  <td>{intake.sold}</td>
+                  <td>{intake.is_published ? 'Published' : 'Unpublished'}</td>
+                  <td>
+                    <div className="row-actions">
+                      <button
+                        type="button"
+                        className="button button--small button--secondary"
+                        onClick={() => edit(intake)}
+                        aria-label={`Edit the intake ${intakeName(intake)}`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--small button--secondary"
+                        onClick={() => setDeleting(intake)}
+                        aria-label={`Delete the intake ${intakeName(intake)}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>{editing ? `Edit the intake ${intakeName(editing)}` : 'Add an intake'}</h3>
+      <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label="Starts on"
+          type="date"
+          required
+          registration={register('starts_on')}
+          error={errors.starts_on}
+        />
+        <TextField label="Ends on" type="date" required registration={register('ends_on')} error={errors.ends_on} />
+        <CheckboxField label="Held online" registration={register('is_online')} />
+        {!online && <TextField label="Venue" required registration={register('venue')} error={errors.venue} />}
+        <TextField
+          label="Capacity"
+          type="number"
+          required
+          registration={register('capacity')}
+          error={errors.capacity}
+          hint={editing && editing.sold > 0 ? `At least ${editing.sold}: seats already sold.` : 'From 1 to 1000 seats.'}
+        />
+        <CheckboxField label="Published (bookable on the website)" registration={register('is_published')} />
+        <FormError message={saveError} />
+        <div className="admin-form__actions">
+          <button type="submit" className="button" disabled={isSubmitting}>
+            {editing ? 'Save intake' : 'Add intake'}
+          </button>
+          {editing && (
+            <button type="button" className="button button--secondary" onClick={() => edit(null)}>
+              Cancel editing
+            </button>
+          )}
+        </div>
+      </form>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete the intake ${intakeName(deleting)} of “${programTitle}”?` : ''}
+        description="This cannot be undone."
+        confirmLabel="Delete intake"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+/** /admin/training-programs: the programs with search, sort, published filter, pages, CSV, publish and delete. */
+import type { ColumnDef } from '../../components/admin/data-table';
+import type { CsvColumn } from '../../components/admin/download-csv';
+import type { Row } from './catalogue-data';
+import { CatalogueList } from './catalogue-list';
+import { publishedLabel } from './format';
+
+type ProgramRow = Row<'training_programs'>;
+
+const columns: ColumnDef<ProgramRow>[] = [
+  { id: 'title', header: 'Title', accessorKey: 'title' },
+  { id: 'category', header: 'Category', accessorKey: 'category' },
+  {
+    id: 'price_amount',
+    header: 'Price',
+    cell: ({ row }) => `${row.original.currency} ${row.original.price_amount.toLocaleString('en-GB')}`,
+  },
+  { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
+  { id: 'is_published', header: 'Status', cell: ({ row }) => publishedLabel(row.original.is_published) },
+];
+
+const csvColumns: CsvColumn<ProgramRow>[] = [
+  { header: 'Title', value: (row) => row.title },
+  { header: 'Slug', value: (row) => row.slug },
+  { header: 'Category', value: (row) => row.category },
+  { header: 'Price', value: (row) => row.price_amount },
+  { header: 'Currency', value: (row) => row.currency },
+  { header: 'Published', value: (row) => row.is_published },
+];
+
+const searchColumns = ['title', 'category', 'focus'] as const;
+const sortable = ['title', 'category', 'price_amount', 'sort_order', 'is_published'] as const;
+
+const nameOf = (row: ProgramRow) => row.title;
+
+export function ProgramsList() {
+  return (
+    <CatalogueList
+      table="training_programs"
+      heading="Training programs"
+      kind="training program"
+      basePath="/admin/training-programs"
+      columns={columns}
+      csvColumns={csvColumns}
+      searchColumns={searchColumns}
+      sortable={sortable}
+      defaultSort="sort_order"
+      nameOf={nameOf}
+      intro={<p>A program that has been ordered cannot be deleted, only unpublished.</p>}
+    />
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * A list row's Edit link, Publish / Unpublish button and Delete button (with a confirmation naming
+ * the row). Each change is a toast; a refusal (an ordered program, a lost session) says why.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { deleteRow, updateRow, type CatalogueTable } from './catalogue-data';
+import { errorWords } from './use-list';
+
+export interface RowActionsProps {
+  table: CatalogueTable;
+  id: string;
+  /** How the row is named in labels and the confirmation ("the event “Open day”"). */
+  kind: string;
+  name: string;
+  published: boolean;
+  /** Omitted for lists edited in place (stats). */
+  editHref?: string;
+  onEdit?: () => void;
+  onChanged: () => void;
+}
+
+export function RowActions({ table, id, kind, name, published, editHref, onEdit, onChanged }: RowActionsProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function togglePublished() {
+    setBusy(true);
+    try {
+      await updateRow(table, id, { is_published: !published });
+      void toastSuccess(`${published ? 'Unpublished' : 'Published'} “${name}”.`);
+      onChanged();
+    } catch (error) {
+      void toastError(errorWords(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await deleteRow(table, id);
+      setConfirming(false);
+      void toastSuccess(`Deleted “${name}”.`);
+      onChanged();
+    } catch (error) {
+      setConfirming(false);
+      void toastError(errorWords(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="row-actions">
+      {editHref && (
+        <Link className="button button--small button--secondary" to={editHref} aria-label={`Edit ${kind} “${name}”`}>
+          Edit
+        </Link>
+      )}
+      {onEdit && (
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={onEdit}
+          aria-label={`Edit ${kind} “${name}”`}
+        >
+          Edit
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={busy}
+        onClick={() => void togglePublished()}
+        aria-label={`${published ? 'Unpublish' : 'Publish'} ${kind} “${name}”`}
+      >
+        {published ? 'Unpublish' : 'Publish'}
+      </button>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+        aria-label={`Delete ${kind} “${name}”`}
+      >
+        Delete
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete the ${kind} “${name}”?`}
+        description="This cannot be undone."
+        confirmLabel={`Delete ${kind}`}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * The admin forms' zod rules against the database's check constraints, on a real PostgreSQL:
+ * for each sample, the form accepts it exactly when the table does (what the form lets through
+ * never meets a constraint error, and it refuses nothing the table would take), and a refusal
+ * puts its message on the right field.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../../../local/postgres/migrate.ts';
+import { freshDatabase, type FreshDatabase } from '../../../../tests/support/shared-postgres.ts';
+import {
+  eventSchema,
+  intakeSchema,
+  metricSchema,
+  programSchema,
+  serviceSchema,
+  type EventInput,
+  type IntakeInput,
+  type MetricInput,
+  type ProgramInput,
+  type ServiceInput,
+} from './schemas';
+
+let database: FreshDatabase;
+let db: pg.Client;
+let programId: string;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  db = new pg.Client({ connectionString: database.databaseUrl });
+  await db.connect();
+  await applyMigrations(db);
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.training_programs (title, slug, category, focus, description, duration, price_amount, currency)
+     values ('Parent', 'parent', 'c', 'f', 'd', '1 day', 10, 'USD') returning id`,
+  );
+  programId = rows[0]!.id;
+});
+
+afterAll(async () => {
+  await db?.end();
+  await database?.drop();
+});
+
+/** Whether the table takes the row (inserted in a transaction that is rolled back). */
+async function tableAccepts(table: string, row: Record<string, unknown>): Promise<boolean> {
+  const columns = Object.keys(row);
+  const sql = `insert into public.${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`;
+  await db.query('begin');
+  try {
+    await db.query(sql, Object.values(row));
+    return true;
+  } catch (error) {
+    if (error instanceof pg.DatabaseError && ['23514', '23502', '22001', '22003'].includes(error.code ?? ''))
+      return false;
+    throw error;
+  } finally {
+    await db.query('rollback');
+  }
+}
+
+const metric: MetricInput = { label: 'Professionals trained', value: '1500', suffix: '+', is_published: true };
+const service: ServiceInput = {
+  title: 'HR advisory',
+  slug: 'hr-advisory',
+  description: 'People.',
+  icon: 'users',
+  sort_order: '1',
+  is_published: false,
+};
+const program: ProgramInput = {
+  title: 'Leadership',
+  slug: 'leadership',
+  category: 'Management',
+  focus: 'Managers',
+  description: 'Lead.',
+  duration: '5 days',
+  delivery_mode: 'hybrid',
+  price_amount: '1200.50',
+  currency: 'KES',
+  sort_order: '0',
+  is_published: true,
+};
+const event: EventInput = {
+  title: 'Open day',
+  description: 'Come and see.',
+  category: '',
+  venue: 'Nairobi',
+  mode: 'in-person',
+  starts_at: '2026-12-01T09:00',
+  ends_at: '2026-12-01T17:00',
+  image_url: '',
+  registration_url: '',
+  is_published: false,
+};
+const intake: IntakeInput = {
+  starts_on: '2026-12-01',
+  ends_on: '2026-12-05',
+  is_online: false,
+  venue: 'Nairobi',
+  capacity: '20',
+  is_published: true,
+};
+
+type Case<Input> = [string, Partial<Input>, string | null];
+
+/** Checks each case: the schema's verdict, the field it names, and the table's verdict on the same values. */
+function agree<Input extends object>(
+  name: string,
+  table: string,
+  schema: {
+    safeParse: (input: unknown) => { success: boolean; data?: unknown; error?: { issues: { path: PropertyKey[] }[] } };
+  },
+  base: Input,
+  cases: Case<Input>[],
+  asRow: (input: Input, parsed: unknown) => Record<string, unknown>,
+) {
+  describe(name, () => {
+    it.each(cases)('%s', async (_label, change, field) => {
+      const input = { ...base, ...change };
+      const result = schema.safeParse(input);
+      expect(result.success).toBe(field === null);
+      if (field !== null) expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain(field);
+      // The same values, as the form would send them (or as typed, when the form refuses them).
+      expect(await tableAccepts(table, asRow(input, result.data))).toBe(field === null);
+    });
+  });
+}
+
+const blankOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+agree<MetricInput>(
+  'impact figures',
+  'impact_metrics',
+  metricSchema,
+  metric,
+  [
+    ['a complete figure', {}, null],
+    ['value 0', { value: '0' }, null],
+    ['a negative value', { value: '-1' }, 'value'],
+    ['a blank label', { label: '   ' }, 'label'],
+    ['a 101-character label', { label: 'x'.repeat(101) }, 'label'],
+    ['a 100-character label', { label: 'x'.repeat(100) }, null],
+    ['an 8-character suffix', { suffix: 'k+ staff' }, null],
+    ['a 9-character suffix', { suffix: 'k+ people' }, 'suffix'],
+  ],
+  (input, parsed) => (parsed as Record<string, unknown>) ?? { ...input, value: Number(input.value) },
+);
+
+agree<ServiceInput>(
+  'services',
+  'services',
+  serviceSchema,
+  service,
+  [
+    ['a complete service', {}, null],
+    ['no icon', { icon: '' }, null],
+    ['a slug with capitals', { slug: 'HR-Advisory' }, 'slug'],
+    ['a slug with a double hyphen', { slug: 'hr--advisory' }, 'slug'],
+    ['an icon with markup', { icon: '<svg>' }, 'icon'],
+    ['a blank description', { description: ' ' }, 'description'],
+    ['a blank title', { title: '' }, 'title'],
+  ],
+  (input, parsed) =>
+    (parsed as Record<string, unknown>) ?? {
+      ...input,
+      icon: blankOrNull(input.icon),
+      sort_order: Number(input.sort_order),
+    },
+);
+
+agree<ProgramInput>(
+  'training programs',
+  'training_programs',
+  programSchema,
+  program,
+  [
+    ['a complete program', {}, null],
+    ['a price of 0', { price_amount: '0' }, 'price_amount'],
+    ['a negative price', { price_amount: '-5' }, 'price_amount'],
+    ['another currency', { currency: 'EUR' as ProgramInput['currency'] }, 'currency'],
+    ['an unknown delivery mode', { delivery_mode: 'postal' as ProgramInput['delivery_mode'] }, 'delivery_mode'],
+    ['a slug with a space', { slug: 'lead ership' }, 'slug'],
+    ['a blank duration', { duration: ' ' }, 'duration'],
+  ],
+  (input, parsed) =>
+    (parsed as Record<string, unknown>) ?? {
+      ...input,
+      price_amount: Number(input.price_amount),
+      sort_order: Number(input.sort_order),
+    },
+);
+
+agree<EventInput>(
+  'events',
+  'events',
+  eventSchema,
+  event,
+  [
+    ['a complete event', {}, null],
+    [
+      'an https image and registration link',
+      { image_url: 'https://cdn.example/a.jpg', registration_url: 'https://x.example' },
+      null,
+    ],
+    ['a site-path image', { image_url: '/images/a.jpg' }, null],
+    ['a javascript: image', { image_url: 'javascript:alert(1)' }, 'image_url'],
+    ['a javascript: registration link', { registration_url: 'javascript:alert(1)' }, 'registration_url'],
+    ['an end before the start', { ends_at: '2026-11-30T09:00' }, 'ends_at'],
+    ['an unknown mode', { mode: 'radio' as EventInput['mode'] }, 'mode'],
+    ['a blank venue', { venue: '  ' }, 'venue'],
+  ],
+  (input, parsed) =>
+    (parsed as Record<string, unknown>) ?? {
+      ...input,
+      category: blankOrNull(input.category),
+      image_url: blankOrNull(input.image_url),
+      registration_url: blankOrNull(input.registration_url),
+      starts_at: new Date(input.starts_at).toISOString(),
+      ends_at: new Date(input.ends_at).toISOString(),
+    },
+);
+
+agree<IntakeInput>(
+  'intakes',
+  'program_intakes',
+  intakeSchema(),
+  intake,
+  [
+    ['an in-person intake', {}, null],
+    ['an online intake (its venue dropped)', { is_online: true, venue: 'ignored' }, null],
+    ['in person without a venue', { venue: '' }, 'venue'],
+    ['a capacity of 0', { capacity: '0' }, 'capacity'],
+    ['a capacity of 1001', { capacity: '1001' }, 'capacity'],
+    ['a capacity of 1000', { capacity: '1000' }, null],
+    ['an end before the start', { ends_on: '2026-11-30' }, 'ends_on'],
+  ],
+  (input, parsed) => ({
+    program_id: programId,
+    ...((parsed as Record<string, unknown>) ?? {
+      ...input,
+      capacity: Number(input.capacity),
+      venue: input.is_online ? null : blankOrNull(input.venue),
+    }),
+  }),
+);
+
+describe('intake capacity against seats sold', () => {
+  it('refuses a capacity below the seats sold, with the number in the message', () => {
+    const result = intakeSchema(12).safeParse({ ...intake, capacity: '11' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('The capacity cannot be lower than the 12 seats already sold.');
+    expect(intakeSchema(12).safeParse({ ...intake, capacity: '12' }).success).toBe(true);
+  });
+});

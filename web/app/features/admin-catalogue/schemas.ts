@@ -1,0 +1,173 @@
+/**
+ * What the admin catalogue forms accept, as zod: each rule mirrors a check constraint of the
+ * catalogue migrations (named beside it), so a form refuses what the database would, with a
+ * sentence beside the field. Inputs are the form's strings; outputs are the rows' values.
+ */
+import { z } from 'zod';
+
+/** training_programs_slug_format, services_slug_format, services_icon_format. */
+export const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** numeric(12, 2): up to 10 digits before the point and 2 after. */
+const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+const MODES = ['in-person', 'virtual', 'hybrid'] as const;
+
+const required = (max: number | null, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Please enter ${what}.`)
+    .max(
+      max ?? Number.MAX_SAFE_INTEGER,
+      `${what[0]?.toUpperCase()}${what.slice(1)} must be at most ${max} characters.`,
+    );
+
+/** Empty text means "none" (null in the row). */
+const optional = (rule: z.ZodString) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(z.union([z.null(), rule]));
+
+const decimal = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(MONEY, message)
+    .transform((value) => Number(value));
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, message)
+    .transform((value) => Number(value))
+    .pipe(z.number().min(min, message).max(max, message));
+
+export const modeOptions = [
+  { value: 'in-person', label: 'In person' },
+  { value: 'virtual', label: 'Virtual' },
+  { value: 'hybrid', label: 'Hybrid' },
+] as const;
+
+// Impact metrics --------------------------------------------------------------------------------
+
+export const metricSchema = z.object({
+  label: required(100, 'a label'), // impact_metrics_label_not_blank (1..100)
+  value: decimal('Please enter a number of 0 or more, with at most 2 decimals.'), // impact_metrics_value_not_negative
+  suffix: z.string().max(8, 'The suffix must be at most 8 characters.'), // impact_metrics_suffix_short
+  is_published: z.boolean(),
+});
+export type MetricInput = z.input<typeof metricSchema>;
+export type MetricValues = z.output<typeof metricSchema>;
+
+// Events ------------------------------------------------------------------------------------------
+
+/** A datetime-local value ("2026-12-01T09:00"), read in the browser's time zone. */
+const localDateTime = (what: string) =>
+  z
+    .string()
+    .refine((value) => value !== '' && !Number.isNaN(new Date(value).getTime()), `Please enter the ${what}.`)
+    .transform((value) => new Date(value).toISOString());
+
+export const eventSchema = z
+  .object({
+    title: required(200, 'a title'), // events_title_not_blank
+    description: required(null, 'a description'), // events_description_not_blank
+    category: optional(z.string().max(100, 'The category must be at most 100 characters.')), // events_category_not_blank
+    venue: required(200, 'a venue'), // events_venue_not_blank
+    mode: z.enum(MODES, { error: 'Please choose in person, virtual or hybrid.' }), // events_mode_known
+    starts_at: localDateTime('start date and time'),
+    ends_at: localDateTime('end date and time'),
+    image_url: optional(z.string().regex(/^(https?:\/\/|\/)/, 'The image must be an http(s) address or a site path.')), // events_image_url_safe
+    registration_url: optional(
+      z.string().regex(/^https?:\/\//, 'The registration link must start with http:// or https://.'),
+    ), // events_registration_url_safe
+    is_published: z.boolean(),
+  })
+  .refine((event) => event.ends_at >= event.starts_at, {
+    path: ['ends_at'],
+    message: 'The end cannot be before the start.', // events_ends_after_start
+  });
+export type EventInput = z.input<typeof eventSchema>;
+export type EventValues = z.output<typeof eventSchema>;
+
+// Training programs -----------------------------------------------------------------------------
+
+export const programSchema = z.object({
+  title: required(200, 'a title'), // training_programs_title_not_blank
+  slug: z.string().trim().regex(KEBAB, 'Use lower-case letters, digits and single hyphens, e.g. "project-management".'), // training_programs_slug_format
+  category: required(100, 'a category'), // training_programs_category_not_blank
+  focus: required(200, 'a focus'), // training_programs_focus_not_blank
+  description: required(null, 'a description'), // training_programs_description_not_blank
+  duration: required(100, 'a duration'), // training_programs_duration_not_blank
+  delivery_mode: z.enum(MODES, { error: 'Please choose in person, virtual or hybrid.' }), // training_programs_delivery_mode_known
+  price_amount: decimal('Please enter a price above 0, with at most 2 decimals.').pipe(
+    z.number().gt(0, 'Please enter a price above 0, with at most 2 decimals.'), // training_programs_price_positive
+  ),
+  currency: z.enum(['USD', 'KES'], { error: 'Please choose USD or KES.' }), // training_programs_currency_known
+  sort_order: wholeNumber(-1_000_000, 1_000_000, 'Please enter a whole number.'),
+  is_published: z.boolean(),
+});
+export type ProgramInput = z.input<typeof programSchema>;
+export type ProgramValues = z.output<typeof programSchema>;
+
+// Intakes ---------------------------------------------------------------------------------------
+
+const isoDate = (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `Please enter the ${what}.`);
+
+/** `sold`: seats already sold on the intake (0 for a new one); the capacity cannot go below it. */
+export function intakeSchema(sold = 0) {
+  return z
+    .object({
+      starts_on: isoDate('start date'),
+      ends_on: isoDate('end date'),
+      is_online: z.boolean(),
+      venue: z.string().trim(),
+      capacity: wholeNumber(1, 1000, 'The capacity must be a whole number from 1 to 1000.'), // program_intakes_capacity_range
+      is_published: z.boolean(),
+    })
+    .superRefine((intake, context) => {
+      if (intake.ends_on < intake.starts_on) {
+        context.addIssue({
+          code: 'custom',
+          path: ['ends_on'],
+          message: 'The end date cannot be before the start date.',
+        }); // program_intakes_ends_after_start
+      }
+      // program_intakes_venue_or_online
+      if (!intake.is_online && intake.venue === '') {
+        context.addIssue({
+          code: 'custom',
+          path: ['venue'],
+          message: 'Please enter a venue, or mark the intake online.',
+        });
+      }
+      if (intake.venue.length > 200) {
+        context.addIssue({ code: 'custom', path: ['venue'], message: 'The venue must be at most 200 characters.' });
+      }
+      if (intake.capacity < sold) {
+        context.addIssue({
+          code: 'custom',
+          path: ['capacity'],
+          message: `The capacity cannot be lower than the ${sold} seats already sold.`,
+        });
+      }
+    })
+    .transform(({ venue, ...intake }) => ({ ...intake, venue: intake.is_online ? null : venue }));
+}
+export type IntakeInput = z.input<ReturnType<typeof intakeSchema>>;
+export type IntakeValues = z.output<ReturnType<typeof intakeSchema>>;
+
+// Services --------------------------------------------------------------------------------------
+
+export const serviceSchema = z.object({
+  title: required(200, 'a title'), // services_title_not_blank
+  slug: z.string().trim().regex(KEBAB, 'Use lower-case letters, digits and single hyphens, e.g. "hr-advisory".'), // services_slug_format
+  description: required(null, 'a description'), // services_description_not_blank
+  icon: optional(z.string().regex(KEBAB, 'Use an icon name such as "briefcase" or "chart-line".')), // services_icon_format
+  sort_order: wholeNumber(-1_000_000, 1_000_000, 'Please enter a whole number.'),
+  is_published: z.boolean(),
+});
+export type ServiceInput = z.input<typeof serviceSchema>;
+export type ServiceValues = z.output<typeof serviceSchema>;

@@ -1,0 +1,94 @@
+/** /admin/services/new and /admin/services/:id: title, slug (the Sanity page it links to), text, icon, order. */
+import { Link } from 'react-router';
+import { CheckboxField, FormError, TextAreaField, TextField } from '../../components/admin/form-fields';
+import type { Row } from './catalogue-data';
+import { serviceSchema, type ServiceInput, type ServiceValues } from './schemas';
+import { useServicePageSlugs } from './service-pages';
+import { useEntityForm } from './use-entity-form';
+import './admin-catalogue.css';
+
+const empty: ServiceInput = { title: '', slug: '', description: '', icon: '', sort_order: '0', is_published: false };
+
+function toInput(row: Row<'services'>): ServiceInput {
+  return {
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    icon: row.icon ?? '',
+    sort_order: String(row.sort_order),
+    is_published: row.is_published,
+  };
+}
+
+const toRow = (values: ServiceValues) => values;
+
+export function ServiceForm({ id, onSaved }: { id: string | undefined; onSaved?: () => void }) {
+  const pages = useServicePageSlugs();
+  const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
+    table: 'services',
+    id,
+    schema: serviceSchema,
+    empty,
+    toInput,
+    toRow,
+    nameOf: (service) => service.title,
+    onSaved,
+    basePath: '/admin/services',
+  });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  return (
+    <section className="admin-catalogue">
+      <p>
+        <Link to="/admin/services">← All services</Link>
+      </p>
+      <h1>{id ? `Edit service${row ? `: ${row.title}` : ''}` : 'New service'}</h1>
+      {row && pages && !pages.has(row.slug) && (
+        <p className="notice notice--error">
+          No service page with the slug “{row.slug}” is published in Sanity: create it in the Studio.
+        </p>
+      )}
+      {loadError ? (
+        <p role="alert" className="notice notice--error">
+          {loadError}
+        </p>
+      ) : !ready ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <TextField label="Title" required registration={register('title')} error={errors.title} />
+          <TextField
+            label="Slug"
+            required
+            registration={register('slug')}
+            error={errors.slug}
+            hint="The address /services/<slug>; the same slug as the service page in the Studio."
+          />
+          <TextAreaField
+            label="Description"
+            required
+            registration={register('description')}
+            error={errors.description}
+          />
+          <TextField label="Icon" registration={register('icon')} error={errors.icon} hint="Optional icon name." />
+          <TextField
+            label="Order"
+            type="number"
+            registration={register('sort_order')}
+            error={errors.sort_order}
+            hint="Lower numbers come first."
+          />
+          <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
+          <FormError message={saveError} />
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving…' : id ? 'Save changes' : 'Create service'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

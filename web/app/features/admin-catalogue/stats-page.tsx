@@ -1,0 +1,272 @@
+/**
+ * /admin/stats: the impact figures of the home page (label, value, suffix, order, published), in
+ * display order. Move up / Move down buttons reorder them (keyboard and pointer alike); one form
+ * above the list adds a figure or edits the chosen one.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createContext, use, useCallback, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { DataTable, type ColumnDef } from '../../components/admin/data-table';
+import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
+import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
+import { useListParams, type ListParams } from '../../components/admin/list-params';
+import {
+  insertRow,
+  listRows,
+  nextMetricOrder,
+  PAGE_SIZE,
+  swapMetricOrder,
+  updateRow,
+  type Row,
+} from './catalogue-data';
+import { publishedLabel } from './format';
+import { RowActions } from './row-actions';
+import { metricSchema, type MetricInput, type MetricValues } from './schemas';
+import { errorWords, useList } from './use-list';
+import './admin-catalogue.css';
+
+type Metric = Row<'impact_metrics'>;
+
+const emptyMetric: MetricInput = { label: '', value: '', suffix: '', is_published: false };
+const searchColumns = ['label'] as const;
+const sortable = ['sort_order', 'label', 'value', 'is_published'] as const;
+const csvColumns: CsvColumn<Metric>[] = [
+  { header: 'Label', value: (row) => row.label },
+  { header: 'Value', value: (row) => row.value },
+  { header: 'Suffix', value: (row) => row.suffix },
+  { header: 'Order', value: (row) => row.sort_order },
+  { header: 'Published', value: (row) => row.is_published },
+];
+
+function metricText(metric: Metric): string {
+  return `${metric.value.toLocaleString('en-GB')}${metric.suffix}`;
+}
+
+interface StatsContext {
+  canReorder: boolean;
+  moving: boolean;
+  count: number;
+  move: (index: number, offset: -1 | 1, buttonLabel: string) => Promise<void>;
+  edit: (metric: Metric) => void;
+  reload: () => void;
+}
+
+/**
+ * The page's state for the cells, by context: the columns stay the same objects, so TanStack's
+ * flexRender (which renders a cell function as a component) never remounts a row's controls.
+ */
+const StatsContext = createContext<StatsContext | null>(null);
+
+function MoveCell({ row }: { row: { index: number; original: Metric } }) {
+  const context = use(StatsContext);
+  if (!context) return null;
+  const { canReorder, moving, count, move } = context;
+  const up = `Move “${row.original.label}” up`;
+  const down = `Move “${row.original.label}” down`;
+  return (
+    <div className="row-actions">
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        aria-label={up}
+        disabled={!canReorder || moving || row.index === 0}
+        onClick={() => void move(row.index, -1, up)}
+      >
+        ↑ Up
+      </button>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        aria-label={down}
+        disabled={!canReorder || moving || row.index === count - 1}
+        onClick={() => void move(row.index, 1, down)}
+      >
+        ↓ Down
+      </button>
+    </div>
+  );
+}
+
+function ActionsCell({ row }: { row: { original: Metric } }) {
+  const context = use(StatsContext);
+  if (!context) return null;
+  return (
+    <RowActions
+      table="impact_metrics"
+      id={row.original.id}
+      kind="figure"
+      name={row.original.label}
+      published={row.original.is_published}
+      onEdit={() => context.edit(row.original)}
+      onChanged={context.reload}
+    />
+  );
+}
+
+const columns: ColumnDef<Metric>[] = [
+  { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
+  { id: 'label', header: 'Label', accessorKey: 'label' },
+  { id: 'value', header: 'Figure', cell: ({ row }) => metricText(row.original) },
+  { id: 'is_published', header: 'Status', cell: ({ row }) => publishedLabel(row.original.is_published) },
+  { id: 'move', header: 'Move', cell: MoveCell },
+  { id: 'actions', header: 'Actions', cell: ActionsCell },
+];
+
+export function StatsPage() {
+  const [params, setParams] = useListParams({ sort: 'sort_order', sortable });
+  const load = useCallback((p: ListParams) => listRows('impact_metrics', p, searchColumns), []);
+  const [list, reload] = useList(params, load);
+  const [editing, setEditing] = useState<Metric | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [moving, setMoving] = useState(false);
+  const form = useForm<MetricInput, unknown, MetricValues>({
+    resolver: zodResolver(metricSchema),
+    defaultValues: emptyMetric,
+  });
+  const {
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  // Reordering is by display order only: with another sort or a search the neighbours are not the real ones.
+  const canReorder =
+    params.sort === 'sort_order' && params.dir === 'asc' && params.q === '' && params.published === 'all';
+
+  const edit = useCallback(
+    (metric: Metric | null) => {
+      setEditing(metric);
+      setSaveError(null);
+      reset(
+        metric
+          ? {
+              label: metric.label,
+              value: String(metric.value),
+              suffix: metric.suffix,
+              is_published: metric.is_published,
+            }
+          : emptyMetric,
+      );
+      document.getElementById('metric-form-heading')?.focus();
+    },
+    [reset],
+  );
+
+  const move = useCallback(
+    async (index: number, offset: -1 | 1, buttonLabel: string) => {
+      const a = list.rows[index];
+      const b = list.rows[index + offset];
+      if (!a || !b) return;
+      setMoving(true);
+      try {
+        await swapMetricOrder(a, b);
+        void toastSuccess(`Moved “${a.label}” ${offset < 0 ? 'up' : 'down'}.`);
+        reload();
+        // Keep the keyboard on the moved row's same button (it re-renders one row away).
+        requestAnimationFrame(() => {
+          document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(buttonLabel)}"]`)?.focus();
+        });
+      } catch (error) {
+        void toastError(errorWords(error));
+      } finally {
+        setMoving(false);
+      }
+    },
+    [list.rows, reload],
+  );
+
+  const context = useMemo<StatsContext>(
+    () => ({ canReorder, moving, count: list.rows.length, move, edit, reload }),
+    [canReorder, moving, list.rows.length, move, edit, reload],
+  );
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaveError(null);
+    try {
+      if (editing) {
+        await updateRow('impact_metrics', editing.id, values);
+        void toastSuccess(`Saved “${values.label}”.`);
+      } else {
+        await insertRow('impact_metrics', { ...values, sort_order: await nextMetricOrder() });
+        void toastSuccess(`Added “${values.label}”.`);
+      }
+      edit(null);
+      reload();
+    } catch (error) {
+      const words = errorWords(error);
+      setSaveError(words);
+      void toastError(words);
+    }
+  });
+
+  return (
+    <StatsContext value={context}>
+      <section className="admin-catalogue">
+        <h1>Impact figures</h1>
+        <p>The figures on the home page, in this order. Published figures show on the website.</p>
+        <h2 id="metric-form-heading" tabIndex={-1}>
+          {editing ? `Edit “${editing.label}”` : 'Add a figure'}
+        </h2>
+        <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <TextField label="Label" required registration={register('label')} error={errors.label} />
+          <TextField
+            label="Value"
+            required
+            registration={register('value')}
+            error={errors.value}
+            hint="A number of 0 or more, e.g. 1500 or 98.5."
+          />
+          <TextField
+            label="Suffix"
+            registration={register('suffix')}
+            error={errors.suffix}
+            hint="Shown right after the number, e.g. + or %."
+          />
+          <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
+          <FormError message={saveError} />
+          <div className="admin-form__actions">
+            <button type="submit" className="button" disabled={isSubmitting}>
+              {editing ? 'Save figure' : 'Add figure'}
+            </button>
+            {editing && (
+              <button type="button" className="button button--secondary" onClick={() => edit(null)}>
+                Cancel editing
+              </button>
+            )}
+          </div>
+        </form>
+        <h2>All figures</h2>
+        {!canReorder && <p>Reordering works on the full list in display order: clear the search, filter and sort.</p>}
+        {list.error && (
+          <p role="alert" className="notice notice--error">
+            {list.error}
+          </p>
+        )}
+        <DataTable
+          caption="Impact figures"
+          columns={columns}
+          rows={list.rows}
+          total={list.total}
+          pageSize={PAGE_SIZE}
+          params={params}
+          onParamsChange={setParams}
+          getRowId={(row) => row.id}
+          sortable={sortable}
+          searchLabel="Search figures"
+          loading={list.loading}
+          empty="No figures yet."
+          toolbar={
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={list.rows.length === 0}
+              onClick={() => downloadCsv(list.rows, csvColumns, 'impact-figures.csv')}
+            >
+              Export this page (CSV)
+            </button>
+          }
+        />
+      </section>
+    </StatsContext>
+  );
+}

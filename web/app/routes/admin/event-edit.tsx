@@ -1,0 +1,20 @@
+/** /admin/events/new and /admin/events/:id: create or edit one event (features/admin-catalogue), with its history from the audit log. */
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { EventForm } from '../../features/admin-catalogue/event-form';
+import { AuditTrail } from '../../shell/admin/audit-trail';
+
+export const meta = () => [{ title: 'Admin: event' }, { name: 'robots', content: 'noindex' }];
+
+export default function AdminEventFormRoute() {
+  const { id } = useParams();
+  // Bumped after each save so the history below reads the new entry.
+  const [saves, setSaves] = useState(0);
+  return (
+    <>
+      {/* The key makes a new form for another row (no values carried over from the last one). */}
+      <EventForm key={id ?? 'new'} id={id} onSaved={() => setSaves((count) => count + 1)} />
+      {id && <AuditTrail key={`${id}-${saves}`} table="events" rowId={id} />}
+    </>
+  );
+}

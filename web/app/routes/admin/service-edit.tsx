@@ -1,0 +1,20 @@
+/** /admin/services/new and /admin/services/:id: create or edit one service (features/admin-catalogue), with its history from the audit log. */
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ServiceForm } from '../../features/admin-catalogue/service-form';
+import { AuditTrail } from '../../shell/admin/audit-trail';
+
+export const meta = () => [{ title: 'Admin: service' }, { name: 'robots', content: 'noindex' }];
+
+export default function AdminServiceFormRoute() {
+  const { id } = useParams();
+  // Bumped after each save so the history below reads the new entry.
+  const [saves, setSaves] = useState(0);
+  return (
+    <>
+      {/* The key makes a new form for another row (no values carried over from the last one). */}
+      <ServiceForm key={id ?? 'new'} id={id} onSaved={() => setSaves((count) => count + 1)} />
+      {id && <AuditTrail key={`${id}-${saves}`} table="services" rowId={id} />}
+    </>
+  );
+}
