@@ -14,47 +14,187 @@ export type Database = {
   }
   public: {
     Tables: {
+      enquiries: {
+        Row: {
+          assigned_to: string | null
+          client_key: string
+          consent_text: string
+          consented_at: string
+          created_at: string
+          email: string
+          id: string
+          internal_notes: string | null
+          message: string
+          name: string
+          organisation: string | null
+          phone: string | null
+          status: string
+          topic: string
+          updated_at: string
+        }
+        Insert: {
+          assigned_to?: string | null
+          client_key: string
+          consent_text: string
+          consented_at: string
+          created_at?: string
+          email: string
+          id?: string
+          internal_notes?: string | null
+          message: string
+          name: string
+          organisation?: string | null
+          phone?: string | null
+          status?: string
+          topic: string
+          updated_at?: string
+        }
+        Update: {
+          assigned_to?: string | null
+          client_key?: string
+          consent_text?: string
+          consented_at?: string
+          created_at?: string
+          email?: string
+          id?: string
+          internal_notes?: string | null
+          message?: string
+          name?: string
+          organisation?: string | null
+          phone?: string | null
+          status?: string
+          topic?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "enquiries_assigned_to_fkey"
+            columns: ["assigned_to"]
+            referencedRelation: "staff"
+            referencedColumns: ["user_id"]
+          },
+        ]
+      }
+      event_registrations: {
+        Row: {
+          cancelled_at: string | null
+          checked_in_at: string | null
+          client_key: string
+          created_at: string
+          email: string
+          event_id: string
+          id: string
+          name: string
+          organisation: string | null
+          phone: string
+          promoted_at: string | null
+          seats: number
+          status: string
+          token: string
+          updated_at: string
+        }
+        Insert: {
+          cancelled_at?: string | null
+          checked_in_at?: string | null
+          client_key: string
+          created_at?: string
+          email: string
+          event_id: string
+          id?: string
+          name: string
+          organisation?: string | null
+          phone: string
+          promoted_at?: string | null
+          seats?: number
+          status: string
+          token?: string
+          updated_at?: string
+        }
+        Update: {
+          cancelled_at?: string | null
+          checked_in_at?: string | null
+          client_key?: string
+          created_at?: string
+          email?: string
+          event_id?: string
+          id?: string
+          name?: string
+          organisation?: string | null
+          phone?: string
+          promoted_at?: string | null
+          seats?: number
+          status?: string
+          token?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_registrations_event_id_fkey"
+            columns: ["event_id"]
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_registrations_event_id_fkey"
+            columns: ["event_id"]
+            referencedRelation: "public_events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       events: {
         Row: {
+          capacity: number | null
           category: string | null
           created_at: string
+          currency: string | null
           description: string
           ends_at: string
           id: string
           image_url: string | null
           is_published: boolean
           mode: string
+          price_amount: number | null
           registration_url: string | null
+          slug: string
           starts_at: string
           title: string
           updated_at: string
           venue: string
         }
         Insert: {
+          capacity?: number | null
           category?: string | null
           created_at?: string
+          currency?: string | null
           description: string
           ends_at: string
           id?: string
           image_url?: string | null
           is_published?: boolean
           mode?: string
+          price_amount?: number | null
           registration_url?: string | null
+          slug?: string
           starts_at: string
           title: string
           updated_at?: string
           venue: string
         }
         Update: {
+          capacity?: number | null
           category?: string | null
           created_at?: string
+          currency?: string | null
           description?: string
           ends_at?: string
           id?: string
           image_url?: string | null
           is_published?: boolean
           mode?: string
+          price_amount?: number | null
           registration_url?: string | null
+          slug?: string
           starts_at?: string
           title?: string
           updated_at?: string
@@ -100,6 +240,7 @@ export type Database = {
           attempts: number
           claim_id: string | null
           created_at: string
+          enquiry_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -107,14 +248,17 @@ export type Database = {
           next_attempt_at: string
           order_id: string | null
           recipient: string | null
+          registration_id: string | null
           sent_at: string | null
           status: string
+          subscriber_id: string | null
           updated_at: string
         }
         Insert: {
           attempts?: number
           claim_id?: string | null
           created_at?: string
+          enquiry_id?: string | null
           id?: string
           kind: string
           last_error?: string | null
@@ -122,14 +266,17 @@ export type Database = {
           next_attempt_at?: string
           order_id?: string | null
           recipient?: string | null
+          registration_id?: string | null
           sent_at?: string | null
           status?: string
+          subscriber_id?: string | null
           updated_at?: string
         }
         Update: {
           attempts?: number
           claim_id?: string | null
           created_at?: string
+          enquiry_id?: string | null
           id?: string
           kind?: string
           last_error?: string | null
@@ -137,39 +284,80 @@ export type Database = {
           next_attempt_at?: string
           order_id?: string | null
           recipient?: string | null
+          registration_id?: string | null
           sent_at?: string | null
           status?: string
+          subscriber_id?: string | null
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "mail_outbox_enquiry_id_fkey"
+            columns: ["enquiry_id"]
+            referencedRelation: "enquiries"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "mail_outbox_order_id_fkey"
             columns: ["order_id"]
             referencedRelation: "orders"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "mail_outbox_registration_id_fkey"
+            columns: ["registration_id"]
+            referencedRelation: "event_registrations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_subscriber_id_fkey"
+            columns: ["subscriber_id"]
+            referencedRelation: "newsletter_subscribers"
+            referencedColumns: ["id"]
+          },
         ]
       }
       newsletter_subscribers: {
         Row: {
+          confirmation_sent_at: string | null
+          confirmed_at: string | null
+          consent_text: string | null
+          consented_at: string | null
           created_at: string
           email: string
           id: string
+          requested_at: string
           source: string
+          status: string
+          token: string
           unsubscribed_at: string | null
         }
         Insert: {
+          confirmation_sent_at?: string | null
+          confirmed_at?: string | null
+          consent_text?: string | null
+          consented_at?: string | null
           created_at?: string
           email: string
           id?: string
+          requested_at?: string
           source?: string
+          status?: string
+          token?: string
           unsubscribed_at?: string | null
         }
         Update: {
+          confirmation_sent_at?: string | null
+          confirmed_at?: string | null
+          consent_text?: string | null
+          consented_at?: string | null
           created_at?: string
           email?: string
           id?: string
+          requested_at?: string
           source?: string
+          status?: string
+          token?: string
           unsubscribed_at?: string | null
         }
         Relationships: []
@@ -536,39 +724,78 @@ export type Database = {
       }
     }
     Views: {
+      event_registration_counts: {
+        Row: {
+          cancelled: number | null
+          checked_in: number | null
+          confirmed: number | null
+          confirmed_seats: number | null
+          event_id: string | null
+          waitlisted: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_registrations_event_id_fkey"
+            columns: ["event_id"]
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_registrations_event_id_fkey"
+            columns: ["event_id"]
+            referencedRelation: "public_events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       public_events: {
         Row: {
+          capacity: number | null
           category: string | null
+          currency: string | null
           description: string | null
           ends_at: string | null
           id: string | null
           image_url: string | null
           mode: string | null
+          price_amount: number | null
           registration_url: string | null
+          seats_left: number | null
+          slug: string | null
           starts_at: string | null
           title: string | null
           venue: string | null
         }
         Insert: {
+          capacity?: number | null
           category?: string | null
+          currency?: string | null
           description?: string | null
           ends_at?: string | null
           id?: string | null
           image_url?: string | null
           mode?: string | null
+          price_amount?: number | null
           registration_url?: string | null
+          seats_left?: never
+          slug?: string | null
           starts_at?: string | null
           title?: string | null
           venue?: string | null
         }
         Update: {
+          capacity?: number | null
           category?: string | null
+          currency?: string | null
           description?: string | null
           ends_at?: string | null
           id?: string | null
           image_url?: string | null
           mode?: string | null
+          price_amount?: number | null
           registration_url?: string | null
+          seats_left?: never
+          slug?: string | null
           starts_at?: string | null
           title?: string | null
           venue?: string | null
@@ -673,12 +900,19 @@ export type Database = {
       }
     }
     Functions: {
+      cancel_event_registration: {
+        Args: { token: string }
+        Returns: {
+          status: string
+        }[]
+      }
       claim_mail_outbox: {
         Args: { batch_size?: number; lease_seconds?: number }
         Returns: {
           attempts: number
           claim_id: string | null
           created_at: string
+          enquiry_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -686,8 +920,10 @@ export type Database = {
           next_attempt_at: string
           order_id: string | null
           recipient: string | null
+          registration_id: string | null
           sent_at: string | null
           status: string
+          subscriber_id: string | null
           updated_at: string
         }[]
         SetofOptions: {
@@ -719,6 +955,18 @@ export type Database = {
           token: string
         }[]
       }
+      enquiry_mail_document: {
+        Args: { enquiry_id: string }
+        Returns: {
+          created_at: string
+          email: string
+          message: string
+          name: string
+          organisation: string
+          phone: string
+          topic: string
+        }[]
+      }
       fail_mail_outbox: {
         Args: {
           claim: string
@@ -728,8 +976,98 @@ export type Database = {
         }
         Returns: string
       }
+      get_event_registration: {
+        Args: { token: string }
+        Returns: {
+          ends_at: string
+          event_slug: string
+          event_title: string
+          name: string
+          seats: number
+          starts_at: string
+          status: string
+          venue: string
+        }[]
+      }
       get_order: { Args: { token: string }; Returns: Json }
+      newsletter_confirm: {
+        Args: { token: string }
+        Returns: {
+          email: string
+          status: string
+        }[]
+      }
+      newsletter_mail_document: {
+        Args: { subscriber_id: string }
+        Returns: {
+          email: string
+          status: string
+          token: string
+        }[]
+      }
+      newsletter_subscribe: {
+        Args: { client: string; email: string; source?: string }
+        Returns: {
+          outcome: string
+          retry_after: number
+        }[]
+      }
+      newsletter_unsubscribe: {
+        Args: { token: string }
+        Returns: {
+          email: string
+          status: string
+        }[]
+      }
       order_document: { Args: { order_id: string }; Returns: Json }
+      register_for_event: {
+        Args: {
+          email: string
+          event_slug: string
+          name: string
+          organisation?: string
+          phone: string
+          seats?: number
+        }
+        Returns: {
+          status: string
+          token: string
+        }[]
+      }
+      registration_mail_document: {
+        Args: { registration_id: string }
+        Returns: {
+          description: string
+          email: string
+          ends_at: string
+          event_id: string
+          event_slug: string
+          event_title: string
+          mode: string
+          name: string
+          seats: number
+          starts_at: string
+          status: string
+          token: string
+          venue: string
+          waitlist_position: number
+        }[]
+      }
+      submit_enquiry: {
+        Args: {
+          consent: boolean
+          email: string
+          message: string
+          name: string
+          organisation: string
+          phone: string
+          topic: string
+          website?: string
+        }
+        Returns: {
+          id: string
+        }[]
+      }
       submit_mpesa_code: {
         Args: { code: string; token: string }
         Returns: Json

@@ -12,6 +12,8 @@ export default [
     route('cart', 'routes/cart.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('order-confirmation', 'routes/order-confirmation.tsx'),
+    route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('*', 'routes/cms-page.tsx', { id: 'cms-page' }),
   ]),
 ] satisfies RouteConfig;

@@ -7,6 +7,7 @@ import { certainlyNotSent, type OutgoingMail } from '../_shared/mailer.ts';
 import { parseWorkerOrder, type WorkerOrder } from '../_shared/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
+import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
 import { confirmationEmail, mpesaCodeEmail, notificationEmail } from './order-emails.ts';
 
 export interface WorkerDeps {
@@ -32,13 +33,30 @@ type OutboxRow = {
   id: string;
   kind: string;
   order_id: string | null;
+  subscriber_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
 
 const log = '[process-mail-outbox]';
 
+async function renderNewsletter(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.subscriber_id) throw new Error(`outbox row ${row.id} (${row.kind}) has no subscriber`);
+  const { data, error } = await deps.admin
+    .rpc('newsletter_mail_document', { subscriber_id: row.subscriber_id })
+    .maybeSingle();
+  if (error) throw new Error(`could not read subscriber ${row.subscriber_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`subscriber ${row.subscriber_id} no longer exists`);
+  const subscriber = { email: data.email, token: data.token };
+  if (row.kind === 'newsletter_confirmation') return newsletterConfirmationEmail(subscriber, settings, deps.siteUrl);
+  return newsletterWelcomeEmail(subscriber, settings, deps.siteUrl);
+}
+
 async function render(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (row.kind.startsWith('newsletter_')) {
+    const mail = await renderNewsletter(row, deps, settings);
+    return { ...mail, to: row.recipient ?? mail.to, messageId: `${row.id}@${deps.messageDomain}` };
+  }
   if (!row.order_id) throw new Error(`outbox row ${row.id} (${row.kind}) has no order`);
   const { data, error } = await deps.admin.rpc('order_document', { order_id: row.order_id });
   if (error) throw new Error(`could not read order ${row.order_id}: ${error.message} (${error.code})`);
