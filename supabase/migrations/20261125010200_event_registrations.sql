@@ -134,7 +134,10 @@ as
 select e.id, e.title, e.description, e.category, e.venue, e.mode, e.starts_at, e.ends_at, e.image_url,
        e.registration_url, e.slug, e.capacity,
        case when e.capacity is null then null
-            else greatest(e.capacity - private.event_seats_taken(e.id), 0) end as seats_left,
+            -- Inline, not private.event_seats_taken: a view runs functions with the caller's rights.
+            else greatest(e.capacity - coalesce((
+              select sum(r.seats) from public.event_registrations r
+               where r.event_id = e.id and r.status = 'confirmed'), 0), 0)::integer end as seats_left,
        e.price_amount, e.currency
 from public.events e
 where e.is_published;
@@ -218,7 +221,7 @@ begin
   if exists (select 1 from public.event_registrations r
               where r.event_id = ev.id and r.email = address and r.status <> 'cancelled') then
     perform private.refuse('email', 'already_registered',
-      'This e-mail address is already registered for this ev. Use the link in your confirmation e-mail to manage it.');
+      'This e-mail address is already registered for this event. Use the link in your confirmation e-mail to manage it.');
   end if;
 
   perform pg_advisory_xact_lock(hashtextextended('register_for_event:client:' || client, 0));

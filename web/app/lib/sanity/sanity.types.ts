@@ -441,6 +441,13 @@ export type SiteSettings = {
     urgentText?: string;
   };
   bookingsEmail: string;
+  enquiryEmails: {
+    training: string;
+    advisory: string;
+    technology: string;
+    insurance: string;
+    other: string;
+  };
   payments: {
     mpesaPaybill: string;
     bankAccounts: Array<{
