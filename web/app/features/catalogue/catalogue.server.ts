@@ -89,7 +89,9 @@ export async function readEvents(options: { show: EventShow; limit?: number | nu
   const window = eventWindow(options.show, options.now);
   let query = serverSupabase()
     .from('public_events')
-    .select('id, title, description, category, venue, mode, starts_at, ends_at, slug, capacity, seats_left, price_amount, currency');
+    .select(
+      'id, title, description, category, venue, mode, starts_at, ends_at, slug, capacity, seats_left, price_amount, currency',
+    );
   if (window.endsAt?.op === 'gte') query = query.gte('ends_at', window.endsAt.at);
   if (window.endsAt?.op === 'lt') query = query.lt('ends_at', window.endsAt.at);
   const { data, error } = await query

@@ -72,7 +72,12 @@ export function RegistrationForm({ slug, title, paid, full }: Props) {
     );
 
   return (
-    <form className="registration-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)} aria-busy={formState.isSubmitting}>
+    <form
+      className="registration-form"
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      aria-busy={formState.isSubmitting}
+    >
       {full ? (
         <p className="registration-form__notice">
           This event is full. Register below to join the waitlist: if a seat frees up, you move up automatically and we

@@ -142,10 +142,7 @@ describe('eventJsonLd', () => {
       eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
       location: { '@type': 'VirtualLocation', url: 'https://ascent.example/events/cfo-breakfast/register' },
     });
-    const hybrid = eventJsonLd(
-      { ...event, mode: 'Hybrid', registerHref: null, imageUrl: '/images/cfo.jpg' },
-      context,
-    );
+    const hybrid = eventJsonLd({ ...event, mode: 'Hybrid', registerHref: null, imageUrl: '/images/cfo.jpg' }, context);
     expect(hybrid.location).toEqual([
       { '@type': 'Place', name: event.venue, address: event.venue },
       { '@type': 'VirtualLocation', url: 'https://ascent.example/events' },
