@@ -6,13 +6,15 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { FormField } from '../../components/ui/form-field';
 import { enquirySchema, MAX_MESSAGE_LENGTH, TOPICS, type EnquiryValues } from './enquiry-schema';
 import { submitEnquiry } from './submit-enquiry';
 import './enquiry-form.css';
 
-const fields = new Set(['name', 'email', 'phone', 'organisation', 'topic', 'message', 'consent', 'website']);
+/** In the order they appear: the first with an error takes the focus. */
+const fieldOrder = ['name', 'email', 'phone', 'organisation', 'topic', 'message', 'website', 'consent'] as const;
+const fields = new Set<string>(fieldOrder);
 
 export function EnquiryForm() {
   const form = useForm<EnquiryValues>({
@@ -27,9 +29,10 @@ export function EnquiryForm() {
       consent: false,
       website: '',
     },
-    shouldFocusError: true,
+    // react-hook-form would focus the checkbox before the text fields; focusInvalid keeps page order.
+    shouldFocusError: false,
   });
-  const { register, handleSubmit, formState, setError, control } = form;
+  const { register, handleSubmit, formState, setError, setFocus, control } = form;
   const message = useWatch({ control, name: 'message' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -53,6 +56,11 @@ export function EnquiryForm() {
     else setProblem(result.message);
   };
 
+  const focusInvalid = (invalid: FieldErrors<EnquiryValues>) => {
+    const first = fieldOrder.find((name) => invalid[name]);
+    if (first) setFocus(first);
+  };
+
   if (sentTo)
     return (
       <div ref={outcomeRef} tabIndex={-1} className="enquiry-outcome" role="status">
@@ -65,7 +73,7 @@ export function EnquiryForm() {
     <form
       className="enquiry-form"
       noValidate
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onSubmit={(event) => void handleSubmit(submit, focusInvalid)(event)}
       aria-busy={formState.isSubmitting}
     >
       <FormField label="Name" error={errors.name?.message}>
