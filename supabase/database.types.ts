@@ -724,30 +724,6 @@ export type Database = {
       }
     }
     Views: {
-      event_registration_counts: {
-        Row: {
-          cancelled: number | null
-          checked_in: number | null
-          confirmed: number | null
-          confirmed_seats: number | null
-          event_id: string | null
-          waitlisted: number | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: "event_registrations_event_id_fkey"
-            columns: ["event_id"]
-            referencedRelation: "events"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "event_registrations_event_id_fkey"
-            columns: ["event_id"]
-            referencedRelation: "public_events"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       public_events: {
         Row: {
           capacity: number | null
@@ -965,6 +941,17 @@ export type Database = {
           organisation: string
           phone: string
           topic: string
+        }[]
+      }
+      event_registration_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          cancelled: number
+          checked_in: number
+          confirmed: number
+          confirmed_seats: number
+          event_id: string
+          waitlisted: number
         }[]
       }
       fail_mail_outbox: {

@@ -359,20 +359,27 @@ grant execute on function public.get_event_registration(text) to anon, authentic
 grant execute on function public.cancel_event_registration(text) to anon, authenticated;
 grant execute on function public.registration_mail_document(uuid) to service_role;
 
--- Staff: counts per event for the admin list.
-create or replace view public.event_registration_counts
-with (security_invoker = true)
-as
-select r.event_id,
-       coalesce(sum(r.seats) filter (where r.status = 'confirmed'), 0)::integer as confirmed_seats,
-       count(*) filter (where r.status = 'confirmed')::integer as confirmed,
-       count(*) filter (where r.status = 'waitlisted')::integer as waitlisted,
-       count(*) filter (where r.status = 'cancelled')::integer as cancelled,
-       count(*) filter (where r.checked_in_at is not null)::integer as checked_in
-from public.event_registrations r
-group by r.event_id;
+-- Staff: counts per event for the admin list. A security-invoker function, not a view (every
+-- view here runs as its owner, see supabase/tests/schema.test.ts): RLS on event_registrations
+-- lets staff, and only staff, count.
+create or replace function public.event_registration_counts()
+returns table (event_id uuid, confirmed_seats integer, confirmed integer, waitlisted integer, cancelled integer,
+               checked_in integer)
+language sql
+stable
+set search_path = ''
+as $$
+  select r.event_id,
+         coalesce(sum(r.seats) filter (where r.status = 'confirmed'), 0)::integer,
+         (count(*) filter (where r.status = 'confirmed'))::integer,
+         (count(*) filter (where r.status = 'waitlisted'))::integer,
+         (count(*) filter (where r.status = 'cancelled'))::integer,
+         (count(*) filter (where r.checked_in_at is not null))::integer
+    from public.event_registrations r
+   group by r.event_id;
+$$;
 
-comment on view public.event_registration_counts is 'Staff (RLS of event_registrations applies): registrations per event.';
+comment on function public.event_registration_counts() is 'Staff (RLS of event_registrations applies): registrations per event.';
 
-revoke all on table public.event_registration_counts from anon, authenticated;
-grant select on table public.event_registration_counts to authenticated;
+revoke all on function public.event_registration_counts() from public, anon;
+grant execute on function public.event_registration_counts() to authenticated;
