@@ -1,4 +1,4 @@
-/** The enquiry form block (/contact): the CMS copy around the fixed form of the enquiry feature. */
+/** The enquiry form block (/contact): the CMS copy around the fixed form of the enquiry feature (its own chunk, see registry.ts). */
 import { EnquiryForm } from '../features/enquiry/enquiry-form';
 import { BlockSection } from './block-section';
 import type { BlockProps } from './types';
