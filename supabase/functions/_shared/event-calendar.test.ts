@@ -29,7 +29,7 @@ describe('event calendar', () => {
     expect(parsed?.summary).toBe(event.title);
     expect(parsed?.description).toBe(event.description);
     expect(parsed?.start.toISOString()).toBe(event.startsAt.toISOString());
-    expect(parsed?.end.toISOString()).toBe(event.endsAt.toISOString());
+    expect(parsed?.end?.toISOString()).toBe(event.endsAt.toISOString());
   });
 
   it('links to Google Calendar and Outlook with the event prefilled in UTC', () => {
