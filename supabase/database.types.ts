@@ -14,47 +14,187 @@ export type Database = {
   }
   public: {
     Tables: {
+      enquiries: {
+        Row: {
+          assigned_to: string | null
+          client_key: string
+          consent_text: string
+          consented_at: string
+          created_at: string
+          email: string
+          id: string
+          internal_notes: string | null
+          message: string
+          name: string
+          organisation: string | null
+          phone: string | null
+          status: string
+          topic: string
+          updated_at: string
+        }
+        Insert: {
+          assigned_to?: string | null
+          client_key: string
+          consent_text: string
+          consented_at: string
+          created_at?: string
+          email: string
+          id?: string
+          internal_notes?: string | null
+          message: string
+          name: string
+          organisation?: string | null
+          phone?: string | null
+          status?: string
+          topic: string
+          updated_at?: string
+        }
+        Update: {
+          assigned_to?: string | null
+          client_key?: string
+          consent_text?: string
+          consented_at?: string
+          created_at?: string
+          email?: string
+          id?: string
+          internal_notes?: string | null
+          message?: string
+          name?: string
+          organisation?: string | null
+          phone?: string | null
+          status?: string
+          topic?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "enquiries_assigned_to_fkey"
+            columns: ["assigned_to"]
+            referencedRelation: "staff"
+            referencedColumns: ["user_id"]
+          },
+        ]
+      }
+      event_registrations: {
+        Row: {
+          cancelled_at: string | null
+          checked_in_at: string | null
+          client_key: string
+          created_at: string
+          email: string
+          event_id: string
+          id: string
+          name: string
+          organisation: string | null
+          phone: string
+          promoted_at: string | null
+          seats: number
+          status: string
+          token: string
+          updated_at: string
+        }
+        Insert: {
+          cancelled_at?: string | null
+          checked_in_at?: string | null
+          client_key: string
+          created_at?: string
+          email: string
+          event_id: string
+          id?: string
+          name: string
+          organisation?: string | null
+          phone: string
+          promoted_at?: string | null
+          seats?: number
+          status: string
+          token?: string
+          updated_at?: string
+        }
+        Update: {
+          cancelled_at?: string | null
+          checked_in_at?: string | null
+          client_key?: string
+          created_at?: string
+          email?: string
+          event_id?: string
+          id?: string
+          name?: string
+          organisation?: string | null
+          phone?: string
+          promoted_at?: string | null
+          seats?: number
+          status?: string
+          token?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_registrations_event_id_fkey"
+            columns: ["event_id"]
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_registrations_event_id_fkey"
+            columns: ["event_id"]
+            referencedRelation: "public_events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       events: {
         Row: {
+          capacity: number | null
           category: string | null
           created_at: string
+          currency: string | null
           description: string
           ends_at: string
           id: string
           image_url: string | null
           is_published: boolean
           mode: string
+          price_amount: number | null
           registration_url: string | null
+          slug: string
           starts_at: string
           title: string
           updated_at: string
           venue: string
         }
         Insert: {
+          capacity?: number | null
           category?: string | null
           created_at?: string
+          currency?: string | null
           description: string
           ends_at: string
           id?: string
           image_url?: string | null
           is_published?: boolean
           mode?: string
+          price_amount?: number | null
           registration_url?: string | null
+          slug?: string
           starts_at: string
           title: string
           updated_at?: string
           venue: string
         }
         Update: {
+          capacity?: number | null
           category?: string | null
           created_at?: string
+          currency?: string | null
           description?: string
           ends_at?: string
           id?: string
           image_url?: string | null
           is_published?: boolean
           mode?: string
+          price_amount?: number | null
           registration_url?: string | null
+          slug?: string
           starts_at?: string
           title?: string
           updated_at?: string
@@ -100,6 +240,7 @@ export type Database = {
           attempts: number
           claim_id: string | null
           created_at: string
+          enquiry_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -107,14 +248,17 @@ export type Database = {
           next_attempt_at: string
           order_id: string | null
           recipient: string | null
+          registration_id: string | null
           sent_at: string | null
           status: string
+          subscriber_id: string | null
           updated_at: string
         }
         Insert: {
           attempts?: number
           claim_id?: string | null
           created_at?: string
+          enquiry_id?: string | null
           id?: string
           kind: string
           last_error?: string | null
@@ -122,14 +266,17 @@ export type Database = {
           next_attempt_at?: string
           order_id?: string | null
           recipient?: string | null
+          registration_id?: string | null
           sent_at?: string | null
           status?: string
+          subscriber_id?: string | null
           updated_at?: string
         }
         Update: {
           attempts?: number
           claim_id?: string | null
           created_at?: string
+          enquiry_id?: string | null
           id?: string
           kind?: string
           last_error?: string | null
@@ -137,15 +284,35 @@ export type Database = {
           next_attempt_at?: string
           order_id?: string | null
           recipient?: string | null
+          registration_id?: string | null
           sent_at?: string | null
           status?: string
+          subscriber_id?: string | null
           updated_at?: string
         }
         Relationships: [
           {
+            foreignKeyName: "mail_outbox_enquiry_id_fkey"
+            columns: ["enquiry_id"]
+            referencedRelation: "enquiries"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "mail_outbox_order_id_fkey"
             columns: ["order_id"]
             referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_registration_id_fkey"
+            columns: ["registration_id"]
+            referencedRelation: "event_registrations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_subscriber_id_fkey"
+            columns: ["subscriber_id"]
+            referencedRelation: "newsletter_subscribers"
             referencedColumns: ["id"]
           },
         ]
@@ -207,24 +374,45 @@ export type Database = {
       }
       newsletter_subscribers: {
         Row: {
+          confirmation_sent_at: string | null
+          confirmed_at: string | null
+          consent_text: string | null
+          consented_at: string | null
           created_at: string
           email: string
           id: string
+          requested_at: string
           source: string
+          status: string
+          token: string
           unsubscribed_at: string | null
         }
         Insert: {
+          confirmation_sent_at?: string | null
+          confirmed_at?: string | null
+          consent_text?: string | null
+          consented_at?: string | null
           created_at?: string
           email: string
           id?: string
+          requested_at?: string
           source?: string
+          status?: string
+          token?: string
           unsubscribed_at?: string | null
         }
         Update: {
+          confirmation_sent_at?: string | null
+          confirmed_at?: string | null
+          consent_text?: string | null
+          consented_at?: string | null
           created_at?: string
           email?: string
           id?: string
+          requested_at?: string
           source?: string
+          status?: string
+          token?: string
           unsubscribed_at?: string | null
         }
         Relationships: []
@@ -617,37 +805,52 @@ export type Database = {
     Views: {
       public_events: {
         Row: {
+          capacity: number | null
           category: string | null
+          currency: string | null
           description: string | null
           ends_at: string | null
           id: string | null
           image_url: string | null
           mode: string | null
+          price_amount: number | null
           registration_url: string | null
+          seats_left: number | null
+          slug: string | null
           starts_at: string | null
           title: string | null
           venue: string | null
         }
         Insert: {
+          capacity?: number | null
           category?: string | null
+          currency?: string | null
           description?: string | null
           ends_at?: string | null
           id?: string | null
           image_url?: string | null
           mode?: string | null
+          price_amount?: number | null
           registration_url?: string | null
+          seats_left?: never
+          slug?: string | null
           starts_at?: string | null
           title?: string | null
           venue?: string | null
         }
         Update: {
+          capacity?: number | null
           category?: string | null
+          currency?: string | null
           description?: string | null
           ends_at?: string | null
           id?: string | null
           image_url?: string | null
           mode?: string | null
+          price_amount?: number | null
           registration_url?: string | null
+          seats_left?: never
+          slug?: string | null
           starts_at?: string | null
           title?: string | null
           venue?: string | null
@@ -777,6 +980,12 @@ export type Database = {
         Args: { amount: number; phone: string; target_order: string }
         Returns: string
       }
+      cancel_event_registration: {
+        Args: { token: string }
+        Returns: {
+          status: string
+        }[]
+      }
       check_order_mpesa_code: {
         Args: { order_id: string; verdict: string }
         Returns: {
@@ -824,6 +1033,7 @@ export type Database = {
           attempts: number
           claim_id: string | null
           created_at: string
+          enquiry_id: string | null
           id: string
           kind: string
           last_error: string | null
@@ -831,8 +1041,10 @@ export type Database = {
           next_attempt_at: string
           order_id: string | null
           recipient: string | null
+          registration_id: string | null
           sent_at: string | null
           status: string
+          subscriber_id: string | null
           updated_at: string
         }[]
         SetofOptions: {
@@ -864,6 +1076,29 @@ export type Database = {
           token: string
         }[]
       }
+      enquiry_mail_document: {
+        Args: { enquiry_id: string }
+        Returns: {
+          created_at: string
+          email: string
+          message: string
+          name: string
+          organisation: string
+          phone: string
+          topic: string
+        }[]
+      }
+      event_registration_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          cancelled: number
+          checked_in: number
+          confirmed: number
+          confirmed_seats: number
+          event_id: string
+          waitlisted: number
+        }[]
+      }
       fail_mail_outbox: {
         Args: {
           claim: string
@@ -877,8 +1112,50 @@ export type Database = {
         Args: { attempt: string; how?: string; reason: string }
         Returns: undefined
       }
+      get_event_registration: {
+        Args: { token: string }
+        Returns: {
+          ends_at: string
+          event_slug: string
+          event_title: string
+          name: string
+          seats: number
+          starts_at: string
+          status: string
+          venue: string
+        }[]
+      }
       get_mpesa_payment: { Args: { token: string }; Returns: Json }
       get_order: { Args: { token: string }; Returns: Json }
+      newsletter_confirm: {
+        Args: { token: string }
+        Returns: {
+          email: string
+          status: string
+        }[]
+      }
+      newsletter_mail_document: {
+        Args: { subscriber_id: string }
+        Returns: {
+          email: string
+          status: string
+          token: string
+        }[]
+      }
+      newsletter_subscribe: {
+        Args: { client: string; email: string; source?: string }
+        Returns: {
+          outcome: string
+          retry_after: number
+        }[]
+      }
+      newsletter_unsubscribe: {
+        Args: { token: string }
+        Returns: {
+          email: string
+          status: string
+        }[]
+      }
       order_document: { Args: { order_id: string }; Returns: Json }
       record_mpesa_push: {
         Args: {
@@ -928,6 +1205,39 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      register_for_event: {
+        Args: {
+          email: string
+          event_slug: string
+          name: string
+          organisation?: string
+          phone: string
+          seats?: number
+        }
+        Returns: {
+          status: string
+          token: string
+        }[]
+      }
+      registration_mail_document: {
+        Args: { registration_id: string }
+        Returns: {
+          description: string
+          email: string
+          ends_at: string
+          event_id: string
+          event_slug: string
+          event_title: string
+          mode: string
+          name: string
+          seats: number
+          starts_at: string
+          status: string
+          token: string
+          venue: string
+          waitlist_position: number
+        }[]
       }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
       set_order_status: {
@@ -995,6 +1305,21 @@ export type Database = {
           settled_at: string
           settled_by: string
           status: string
+        }[]
+      }
+      submit_enquiry: {
+        Args: {
+          consent: boolean
+          email: string
+          message: string
+          name: string
+          organisation: string
+          phone: string
+          topic: string
+          website?: string
+        }
+        Returns: {
+          id: string
         }[]
       }
       submit_mpesa_code: {

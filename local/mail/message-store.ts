@@ -17,8 +17,10 @@ export interface CapturedMessage {
   messageId: string | null;
   text: string;
   html: string | null;
-  /** Files attached to the message (names, types and sizes; the content is not kept). */
-  attachments: Array<{ filename: string | null; contentType: string; size: number }>;
+  /** Header fields by lower-case name (the last one of a repeated field), e.g. list-unsubscribe. */
+  headers: Record<string, string>;
+  /** Files attached to the message: names, types and sizes; the content only of small text files (calendars). */
+  attachments: Array<{ filename: string | null; contentType: string; size: number; text: string | null }>;
   size: number;
 }
 

@@ -18,6 +18,13 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
   return objects.flatMap((o) => o.value.flatMap((a) => (a.address ? [a.address] : [])));
 }
 
+const maxTextAttachment = 64 * 1024;
+
+/** A header's value on one line (RFC 5322 unfolding: a line break before white space goes). */
+function unfold(value: string): string {
+  return value.replace(/\r?\n(?=[ \t])/g, '').trim();
+}
+
 /** `Name <address>` without mailparser's quoting, the way people read a From line. */
 function sender(field: AddressObject | undefined): string {
   return (field?.value ?? []).map((a) => (a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? ''))).join(', ');
@@ -38,10 +45,15 @@ export function toNewMessage(parsed: ParsedMail, envelope: NewMessage['envelope'
     messageId: parsed.messageId ?? null,
     text: parsed.text ?? '',
     html: typeof parsed.html === 'string' ? parsed.html : null,
+    headers: Object.fromEntries(
+      parsed.headerLines.map((h) => [h.key, unfold(h.line.slice(h.line.indexOf(':') + 1))] as const),
+    ),
     attachments: parsed.attachments.map((a) => ({
       filename: a.filename ?? null,
       contentType: a.contentType,
       size: a.size,
+      // Enough for an .ics to be read back in tests; binary files (PDFs) stay sizes only.
+      text: a.contentType.startsWith('text/') && a.size <= maxTextAttachment ? a.content.toString('utf8') : null,
     })),
     size,
   };

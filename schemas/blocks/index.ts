@@ -14,6 +14,7 @@ import { contactDetails } from './contact-details.ts';
 import { eventList } from './event-list.ts';
 import { programList } from './program-list.ts';
 import { serviceList } from './service-list.ts';
+import { enquiryForm } from './enquiry-form.ts';
 
 export const blockTypes = [
   hero,
@@ -31,6 +32,7 @@ export const blockTypes = [
   eventList,
   programList,
   serviceList,
+  enquiryForm,
 ];
 
 /** The `_type` of every block, e.g. for `Record<BlockTypeName, ...>` checks. */

@@ -149,6 +149,20 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'enquiryEmails',
+      title: 'Enquiry e-mails by topic',
+      type: 'object',
+      description: 'Where /contact enquiries are sent, by the topic the visitor chooses.',
+      validation: (rule) => rule.required(),
+      fields: [
+        { name: 'training', title: 'Training', type: 'email', validation: (rule) => rule.required() },
+        { name: 'advisory', title: 'Advisory', type: 'email', validation: (rule) => rule.required() },
+        { name: 'technology', title: 'Technology', type: 'email', validation: (rule) => rule.required() },
+        { name: 'insurance', title: 'Insurance', type: 'email', validation: (rule) => rule.required() },
+        { name: 'other', title: 'Other', type: 'email', validation: (rule) => rule.required() },
+      ],
+    }),
+    defineField({
       name: 'payments',
       type: 'object',
       description: 'Shown at checkout, on order confirmations and on pro-forma invoices.',

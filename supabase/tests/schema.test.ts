@@ -154,12 +154,23 @@ describe('row level security', () => {
     expect(writable).toEqual([]);
   });
 
-  it('exposes to anon only the reviewed checkout functions (PostgREST serves them as /rpc)', async () => {
+  it('exposes to anon only the reviewed functions (PostgREST serves them as /rpc)', async () => {
     const callable = await column<string>(`
       select p.proname as v from pg_proc p
       where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
       order by 1`);
-    expect(callable).toEqual(['create_order', 'get_mpesa_payment', 'get_order', 'submit_mpesa_code']);
+    expect(callable).toEqual([
+      'cancel_event_registration',
+      'create_order',
+      'get_event_registration',
+      'get_mpesa_payment',
+      'get_order',
+      'newsletter_confirm',
+      'newsletter_unsubscribe',
+      'register_for_event',
+      'submit_enquiry',
+      'submit_mpesa_code',
+    ]);
   });
 
   it('hides unpublished catalogue rows from anon', async () => {

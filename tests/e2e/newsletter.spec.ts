@@ -1,12 +1,18 @@
 /**
  * The footer's newsletter sign-up end to end (specification: Footer, §4 Newsletter, §8): the
  * loading toast and the disabled form while submitting, the success toast and cleared field, the
- * welcome mail in the capture inbox, a repeated address, the server's own error message, the
- * fallbacks for a reply without success and for unexpected failures, and no double submission.
+ * confirmation mail in the capture inbox, a repeated address, the server's own error message, the
+ * fallbacks for a reply without success and for unexpected failures, and no double submission;
+ * then double opt-in through the mails' links: confirm, and unsubscribe (pages pass axe).
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { describeViolations, scanAllRules, scanThemeDependentRules } from './support/axe-scan.ts';
+import { allowManyRequests, linkIn, mailsTo as capturedMailsTo } from './support/engage.ts';
 import { openHydrated as open } from './support/hydrated.ts';
+import { settle } from './support/settle.ts';
+
+test.beforeAll(async ({ stack }) => allowManyRequests(stack));
 
 const functionPath = '**/functions/v1/send-newsletter-subscription-email';
 
@@ -42,7 +48,7 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
  */
 const toastLifetimeMs = 6_000;
 
-/** The function stores the row and sends the welcome mail before answering: allow for a busy machine. */
+/** The function stores the row and queues the confirmation mail before answering: allow for a busy machine. */
 const replyTimeout = { timeout: 15_000 };
 
 /** Holds the function call until `release()`; counts the calls that reached the network. */
@@ -68,7 +74,7 @@ test('the footer shows the CMS heading and a labelled, required e-mail field', a
   await expect(field).toHaveAttribute('required', '');
 });
 
-test('subscribing: loading toast and disabled form, then success, a cleared field and the welcome mail', async ({
+test('subscribing: loading toast and disabled form, then success, a cleared field and the confirmation mail', async ({
   page,
   stack,
 }, testInfo) => {
@@ -132,8 +138,8 @@ test('an address that is already subscribed succeeds again without a second mail
     await expect(toast(page, 'Successfully subscribed to our newsletter!')).toHaveCount(0);
   }
   await expect.poll(async () => (await mailsTo(stack.mailApiUrl, address)).length, { timeout: 10_000 }).toBe(1);
-  // A later subscription's welcome mail marks the point by which a second mail to the address
-  // would have arrived: the function sends before it answers, and the marker was sent after.
+  // A later subscription's confirmation mail marks the point by which a second mail to the address
+  // would have arrived: the outbox sends in the order mails were queued, and the marker came after.
   const marker = `marker-${address}`;
   await field.fill(marker);
   await button.click();
@@ -228,3 +234,41 @@ test("unexpected failures show 'An error occurred. Please try again.'", async ({
     await expect(toast(page, 'An error occurred. Please try again.')).toHaveCount(0);
   }
 });
+
+test('confirming and unsubscribing through the links in the e-mails', async ({ page, stack }, testInfo) => {
+  test.setTimeout(60_000);
+  const address = freshAddress(testInfo.testId);
+  await open(page, '/');
+  const { field, button } = form(page);
+  await field.fill(address);
+  await button.click();
+  await expect(toast(page, 'Successfully subscribed to our newsletter!')).toBeVisible(replyTimeout);
+
+  await expect.poll(async () => (await capturedMailsTo(stack, address)).length, { timeout: 15_000 }).toBe(1);
+  const [confirmation] = await capturedMailsTo(stack, address);
+  await open(page, linkIn(confirmation!, `${stack.webUrl}/newsletter/confirm?token=`));
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your subscription is confirmed' })).toBeVisible();
+
+  await expect.poll(async () => (await capturedMailsTo(stack, address)).length, { timeout: 15_000 }).toBe(2);
+  const welcome = (await capturedMailsTo(stack, address))[1]!;
+  expect(welcome.subject).toBe('Welcome to the Ascent newsletter');
+  await open(page, linkIn(welcome, `${stack.webUrl}/unsubscribe?token=`));
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You have been unsubscribed' })).toBeVisible();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the confirm and unsubscribe pages pass axe (${theme})`, async ({ page, setTheme }) => {
+    await setTheme(page, theme);
+    const scan = theme === 'light' ? scanAllRules : scanThemeDependentRules;
+    for (const path of [`/newsletter/confirm?token=${'A'.repeat(43)}`, `/unsubscribe?token=${'A'.repeat(43)}`]) {
+      await open(page, path);
+      await page.getByRole('button', { name: /Confirm my subscription|Unsubscribe/ }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'link is not valid' })).toBeVisible();
+      await settle(page);
+      const { violations } = await scan(page);
+      expect(violations.length, `${path} (${theme}):\n${describeViolations(violations)}`).toBe(0);
+    }
+  });
+}

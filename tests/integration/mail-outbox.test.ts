@@ -111,6 +111,7 @@ describe('the mail outbox', () => {
         filename: `${order!.reference}-pro-forma-invoice.pdf`,
         contentType: 'application/pdf',
         size: expect.any(Number),
+        text: null,
       },
     ]);
     const notification = mails.find((m) => m.to.includes('bookings@ascent.example'))!;

@@ -38,6 +38,10 @@ export default [
     route('cart', 'routes/cart.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('order-confirmation', 'routes/order-confirmation.tsx'),
+    route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
+    route('events/registration/cancel', 'routes/event-registration-cancel.tsx'),
+    route('events/:slug/register', 'routes/event-register.tsx'),
     route('*', 'routes/cms-page.tsx', { id: 'cms-page' }),
   ]),
 ] satisfies RouteConfig;

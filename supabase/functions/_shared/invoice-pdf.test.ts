@@ -11,6 +11,7 @@ const settings: InstituteSettings = {
   email: 'info@ascent.example',
   address: { street: 'Kiambu Road', area: 'Ridgeways', city: 'Nairobi', country: 'Kenya' },
   bookingsEmail: 'bookings@ascent.example',
+  enquiryEmails: {},
   payments: {
     mpesaPaybill: '522533',
     kraPin: 'P051234567X',

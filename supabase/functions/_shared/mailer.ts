@@ -23,6 +23,8 @@ export interface OutgoingMail {
   /** A fixed Message-ID (without <>), so a resent message is recognisably the same one. */
   messageId?: string;
   replyTo?: string;
+  /** Extra header fields, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Set on a send's error: whether the server had agreed to take the message (354) before it failed. */

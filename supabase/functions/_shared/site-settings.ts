@@ -8,9 +8,12 @@ import { getEnv, requireEnv } from './env.ts';
 
 const query = `*[_id == "siteSettings"][0]{
   instituteName, phone, email, address{street, area, city, country}, bookingsEmail,
+  enquiryEmails{training, advisory, technology, insurance, other},
   payments{mpesaPaybill, kraPin, invoiceNote,
     bankAccounts[]{currency, bankName, branch, accountName, accountNumber, swiftCode}}
 }`;
+
+export type EnquiryTopic = 'training' | 'advisory' | 'technology' | 'insurance' | 'other';
 
 const optional = z
   .string()
@@ -23,6 +26,17 @@ const settingsSchema = z.object({
   email: z.string().min(1),
   address: z.object({ street: z.string(), area: optional, city: z.string(), country: z.string() }),
   bookingsEmail: z.string().min(3),
+  // Where /contact enquiries go, by topic; a topic without an address goes to the general e-mail.
+  enquiryEmails: z
+    .object({
+      training: optional,
+      advisory: optional,
+      technology: optional,
+      insurance: optional,
+      other: optional,
+    })
+    .nullish()
+    .transform((value): Partial<Record<EnquiryTopic, string>> => value ?? {}),
   payments: z.object({
     mpesaPaybill: z.string().regex(/^[0-9]{5,7}$/),
     kraPin: optional,

@@ -7,6 +7,10 @@ import { certainlyNotSent, type OutgoingMail } from '../_shared/mailer.ts';
 import { parseWorkerOrder, type WorkerOrder } from '../_shared/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
+import { z } from 'zod';
+import { enquiryNotificationEmail, enquiryReceiptEmail } from './enquiry-emails.ts';
+import { registrationEmail, type RegistrationMailKind } from './event-emails.ts';
+import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
 import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail } from './order-emails.ts';
 
 export interface WorkerDeps {
@@ -32,13 +36,83 @@ type OutboxRow = {
   id: string;
   kind: string;
   order_id: string | null;
+  subscriber_id: string | null;
+  enquiry_id: string | null;
+  registration_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
 
 const log = '[process-mail-outbox]';
 
+const enquiryDocument = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  organisation: z.string().nullable(),
+  topic: z.enum(['training', 'advisory', 'technology', 'insurance', 'other']),
+  message: z.string(),
+});
+
+async function renderNewsletter(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.subscriber_id) throw new Error(`outbox row ${row.id} (${row.kind}) has no subscriber`);
+  const { data, error } = await deps.admin
+    .rpc('newsletter_mail_document', { subscriber_id: row.subscriber_id })
+    .maybeSingle();
+  if (error) throw new Error(`could not read subscriber ${row.subscriber_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`subscriber ${row.subscriber_id} no longer exists`);
+  const subscriber = { email: data.email, token: data.token };
+  if (row.kind === 'newsletter_confirmation') return newsletterConfirmationEmail(subscriber, settings, deps.siteUrl);
+  return newsletterWelcomeEmail(subscriber, settings, deps.siteUrl);
+}
+
+async function renderEnquiry(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.enquiry_id) throw new Error(`outbox row ${row.id} (${row.kind}) has no enquiry`);
+  const { data, error } = await deps.admin.rpc('enquiry_mail_document', { enquiry_id: row.enquiry_id }).maybeSingle();
+  if (error) throw new Error(`could not read enquiry ${row.enquiry_id}: ${error.message} (${error.code})`);
+  const enquiry = enquiryDocument.parse(data);
+  return row.kind === 'enquiry_notification'
+    ? enquiryNotificationEmail(enquiry, settings)
+    : enquiryReceiptEmail(enquiry, settings);
+}
+
+const registrationKinds: Record<string, RegistrationMailKind> = {
+  event_registration_confirmed: 'confirmed',
+  event_registration_waitlisted: 'waitlisted',
+  event_registration_promoted: 'promoted',
+  event_registration_cancelled: 'cancelled',
+};
+
+async function renderRegistration(
+  row: OutboxRow,
+  deps: WorkerDeps,
+  settings: InstituteSettings,
+): Promise<OutgoingMail> {
+  const kind = registrationKinds[row.kind];
+  if (!kind || !row.registration_id) throw new Error(`outbox row ${row.id} (${row.kind}) has no registration`);
+  const { data, error } = await deps.admin
+    .rpc('registration_mail_document', { registration_id: row.registration_id })
+    .maybeSingle();
+  if (error) throw new Error(`could not read registration ${row.registration_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`registration ${row.registration_id} no longer exists`);
+  return registrationEmail(kind, data, settings, deps.siteUrl, deps.messageDomain);
+}
+
+async function renderOther(
+  row: OutboxRow,
+  deps: WorkerDeps,
+  settings: InstituteSettings,
+): Promise<OutgoingMail | null> {
+  if (row.kind.startsWith('newsletter_')) return renderNewsletter(row, deps, settings);
+  if (row.kind.startsWith('enquiry_')) return renderEnquiry(row, deps, settings);
+  if (row.kind.startsWith('event_registration_')) return renderRegistration(row, deps, settings);
+  return null;
+}
+
 async function render(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  const other = await renderOther(row, deps, settings);
+  // A null recipient is a team address, resolved by the renderer from the CMS settings.
+  if (other) return { ...other, to: row.recipient ?? other.to, messageId: `${row.id}@${deps.messageDomain}` };
   if (!row.order_id) throw new Error(`outbox row ${row.id} (${row.kind}) has no order`);
   const { data, error } = await deps.admin.rpc('order_document', { order_id: row.order_id });
   if (error) throw new Error(`could not read order ${row.order_id}: ${error.message} (${error.code})`);

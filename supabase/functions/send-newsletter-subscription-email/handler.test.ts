@@ -6,6 +6,7 @@
 import { corsHeaders as sdkCorsHeaders } from '@supabase/supabase-js/cors';
 import { describe, expect, it } from 'vitest';
 import handler from './handler.ts';
+import { bodyMessages, maxBodyBytes } from './request-body.ts';
 
 const url = 'http://127.0.0.1/send-newsletter-subscription-email';
 const list = (value: string | null | undefined) => (value ?? '').split(',').map((h) => h.trim());
@@ -28,12 +29,34 @@ describe('send-newsletter-subscription-email handler', () => {
     expect(await response.json()).toEqual({ success: false, message: 'Method not allowed.' });
   });
 
-  it('refuses a missing, malformed or invalid address before touching the database', async () => {
-    for (const body of ['{"email":"nope"}', '{}', 'not json', '']) {
+  it('refuses a missing or invalid address before touching the database', async () => {
+    for (const body of ['{"email":"nope"}', '{}', '{"email":42}']) {
       const response = await handler(new Request(url, { method: 'POST', body }));
       expect(response.status, body).toBe(400);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(await response.json()).toEqual({ success: false, message: 'Please enter a valid email address.' });
     }
+  });
+
+  it('refuses a body that is not a JSON object with 400 and says what to send', async () => {
+    for (const body of ['not json', '', '[]', '"a@example.com"', '{"email":', '\u00ff']) {
+      const response = await handler(new Request(url, { method: 'POST', body }));
+      expect(response.status, body).toBe(400);
+      expect(await response.json()).toEqual({ success: false, message: bodyMessages.malformed });
+    }
+  });
+
+  it('refuses an oversize body with 413, whether declared or streamed', async () => {
+    const big = JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(maxBodyBytes) });
+    const declared = await handler(new Request(url, { method: 'POST', body: big }));
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ success: false, message: bodyMessages.tooLarge });
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode('x'.repeat(512)));
+      },
+    });
+    const streamed = await handler(new Request(url, { method: 'POST', body: stream, duplex: 'half' } as RequestInit));
+    expect(streamed.status).toBe(413);
   });
 });

@@ -1,60 +1,53 @@
 /**
- * send-newsletter-subscription-email: stores a visitor's newsletter subscription and sends a
- * welcome e-mail. Called from the site footer via supabase.functions.invoke with `{ email }`;
- * answers `{ success, message }`.
+ * send-newsletter-subscription-email: records a visitor's newsletter sign-up as pending and
+ * queues the mail with the confirmation link (double opt-in; the outbox worker sends it). Called
+ * from the site footer via supabase.functions.invoke with `{ email }`; answers `{ success, message }`.
+ * Refuses a malformed (400) or oversize (413) body and throttles each client (429, Retry-After).
  */
-import { getEnv } from '../_shared/env.ts';
 import { json, preflight } from '../_shared/http.ts';
-import { sendMail } from '../_shared/mailer.ts';
 import { createAdminClient } from '../_shared/supabase-admin.ts';
+import { clientAddress } from './client-address.ts';
 import { normaliseEmail } from './email-address.ts';
-import { subscribe, type SubscribeOutcome } from './subscribe.ts';
-import { welcomeEmail } from './welcome-email.ts';
+import { readSignUp } from './request-body.ts';
 
 const log = '[send-newsletter-subscription-email]';
+
+export const replies = {
+  success: 'Successfully subscribed to our newsletter!',
+  invalidEmail: 'Please enter a valid email address.',
+  unavailable: 'We could not save your subscription right now. Please try again later.',
+} as const;
 
 function reply(status: number, success: boolean, message: string, headers: Record<string, string> = {}): Response {
   return json({ success, message }, status, headers);
 }
 
-/** The request's JSON body, or undefined when it is not JSON. */
-async function readJson(req: Request): Promise<unknown> {
-  try {
-    return JSON.parse(await req.text());
-  } catch {
-    return undefined;
-  }
-}
-
-function emailField(body: unknown): unknown {
-  return typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
+function throttledMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many sign-up attempts from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 export default async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return reply(405, false, 'Method not allowed.', { Allow: 'POST, OPTIONS' });
 
-  const email = normaliseEmail(emailField(await readJson(req)));
-  if (!email) return reply(400, false, 'Please enter a valid email address.');
+  const body = await readSignUp(req);
+  if (!body.ok) return reply(body.status, false, body.message);
+  const email = normaliseEmail(body.email);
+  if (!email) return reply(400, false, replies.invalidEmail);
 
-  let outcome: SubscribeOutcome;
-  try {
-    outcome = await subscribe(createAdminClient(), email, 'footer');
-  } catch (error) {
+  const { data, error } = await createAdminClient()
+    .rpc('newsletter_subscribe', { email, client: clientAddress(req.headers), source: 'footer' })
+    .single();
+  if (error || !data) {
     console.error(`${log} could not store a subscription:`, error);
-    return reply(500, false, 'We could not save your subscription right now. Please try again later.');
+    return reply(500, false, replies.unavailable);
   }
-
-  // A repeated submission changes nothing and must not mail the address again.
-  if (outcome !== 'already-subscribed') {
-    try {
-      await sendMail(welcomeEmail(email, getEnv('SITE_URL')));
-    } catch (error) {
-      // The subscription, which is what the visitor asked for, is stored. Reporting a failure
-      // would only make them retry, which finds the row and sends nothing either; the SMTP
-      // problem belongs in the logs, where it is seen and fixed.
-      console.error(`${log} subscription stored but the welcome e-mail failed:`, error);
-    }
+  if (data.outcome === 'throttled') {
+    const seconds = data.retry_after ?? 60;
+    return reply(429, false, throttledMessage(seconds), { 'Retry-After': String(seconds) });
   }
-  return reply(200, true, 'Successfully subscribed to our newsletter!');
+  // pending (confirmation mail queued), already pending or already confirmed: the same answer,
+  // so the reply never tells a stranger whether an address is on the list.
+  return reply(200, true, replies.success);
 }

@@ -38,9 +38,11 @@ function EventCard({ event }: { event: EventItem }) {
           {event.venue} · {event.mode}
         </p>
         <p className="event__description">{event.description}</p>
-        {event.status !== 'past' && event.registrationUrl ? (
-          <a className="button button--small event__register" href={event.registrationUrl} rel="noopener noreferrer">
-            Register<span className="visually-hidden"> for {event.title}</span>
+        {event.price ? <p className="event__price">{event.price.label} per seat</p> : null}
+        {event.status === 'upcoming' ? (
+          <a className="button button--small event__register" href={event.registerHref}>
+            {event.seatsLeft === 0 ? 'Join the waitlist' : 'Register'}
+            <span className="visually-hidden"> for {event.title}</span>
           </a>
         ) : null}
       </div>

@@ -19,8 +19,8 @@ describe('block registry', () => {
     expect(isKnownBlockType('toString')).toBe(false);
   });
 
-  it('has a server component for every block except the live ones, which render in the browser', () => {
-    const live = ['eventList', 'programList', 'serviceList', 'stats'];
+  it('has a server component for every block except the live ones and the enquiry form, which render in the browser', () => {
+    const live = ['eventList', 'programList', 'serviceList', 'stats', 'enquiryForm'];
     expect(Object.keys(serverBlocks).sort()).toEqual(blockTypeNames.filter((name) => !live.includes(name)).sort());
   });
 });

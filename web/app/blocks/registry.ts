@@ -8,6 +8,7 @@
  * it names the chunk that renders it after a client-side navigation. Their styles are imported
  * here, with the page, because the server's HTML needs them before any block chunk loads.
  */
+import { EnquiryFormLoader } from './enquiry-form-loader';
 import { EventListBlock } from './event-list';
 import { ImageGalleryBlock } from './image-gallery';
 import { ProgramListBlock } from './program-list';
@@ -49,6 +50,7 @@ export const blocks = {
   eventList: EventListBlock,
   programList: ProgramListBlock,
   serviceList: ServiceListBlock,
+  enquiryForm: EnquiryFormLoader,
 } as const satisfies BlockComponents;
 
 /** The same map, typed per block type: `blockComponents[type]` takes exactly that block's props. */

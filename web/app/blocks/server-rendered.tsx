@@ -37,9 +37,12 @@ import type { BlockProps, BlockType } from './types';
 /**
  * The block types rendered by the server only (hydration keeps their HTML). The live lists are
  * not: their rows stream in, a failed or cut-off read must end in the block's error state in the
- * browser, and the program list has Add to cart.
+ * browser, the program list has Add to cart, and the enquiry form is a form.
  */
-export type ServerRenderedType = Exclude<BlockType, 'stats' | 'eventList' | 'programList' | 'serviceList'>;
+export type ServerRenderedType = Exclude<
+  BlockType,
+  'stats' | 'eventList' | 'programList' | 'serviceList' | 'enquiryForm'
+>;
 
 export type ServerBlockComponents = { [K in ServerRenderedType]: ComponentType<BlockProps<K>> };
 

@@ -14,7 +14,11 @@ const reads = {
       mode: 'in-person',
       starts_at: '2026-12-03T05:00:00+00:00',
       ends_at: '2026-12-04T14:00:00+00:00',
-      registration_url: 'https://ascent.example/summit',
+      slug: 'governance-and-risk-summit',
+      capacity: 80,
+      seats_left: 0,
+      price_amount: null,
+      currency: null,
     },
   ]),
   readPrograms: vi.fn(async () => [

@@ -30,8 +30,13 @@ export function toEventItem(row: EventRow, now: Date, context: JsonLdContext): E
     when: formatEventWhen(row.starts_at, row.ends_at),
     ...calendarBadge(row.starts_at),
     status: eventStatus(row.starts_at, row.ends_at, now),
-    registrationUrl: row.registration_url,
     imageUrl: row.image_url ?? null,
+    registerHref: eventRegisterPath(row.slug),
+    seatsLeft: row.seats_left,
+    price:
+      row.price_amount !== null && row.currency
+        ? { amount: row.price_amount, currency: row.currency, label: formatPrice(row.price_amount, row.currency) }
+        : null,
   };
   return { ...item, jsonLd: eventJsonLd(item, context) };
 }
@@ -50,6 +55,11 @@ export function toProgramItem(row: ProgramRow, context: JsonLdContext): ProgramI
     price: { amount: row.price_amount, currency: row.currency, label: formatPrice(row.price_amount, row.currency) },
   };
   return { ...item, jsonLd: courseJsonLd({ ...item, path: item.href }, context) };
+}
+
+/** An event's registration page. */
+export function eventRegisterPath(slug: string): string {
+  return `/events/${encodeURIComponent(slug)}/register`;
 }
 
 /** A program's page. */

@@ -19,9 +19,14 @@ export interface EventItem {
   day: string;
   month: string;
   status: EventStatus;
-  registrationUrl: string | null;
   /** The event's picture (set on /admin/events), or null. */
   imageUrl: string | null;
+  /** The site's own registration page: /events/<slug>/register. */
+  registerHref: string;
+  /** Seats left, or null when the event has no capacity limit. */
+  seatsLeft: number | null;
+  /** The price of a seat, or null for a free event. */
+  price: { amount: number; currency: string; label: string } | null;
   /** The row's schema.org Event, built on the server. */
   jsonLd: JsonLd;
 }

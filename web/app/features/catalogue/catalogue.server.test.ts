@@ -143,7 +143,11 @@ describe('view rows without a required value', () => {
       mode: 'in-person',
       starts_at: '2026-12-01T06:00:00Z',
       ends_at: '2026-12-01T09:00:00Z',
-      registration_url: null,
+      slug: 'cfo-breakfast',
+      capacity: null,
+      seats_left: null,
+      price_amount: null,
+      currency: null,
     };
     result = {
       data: [event, { ...event, id: 'e2', title: null }, { ...event, id: 'e3', starts_at: null }],

@@ -18,6 +18,7 @@ export type EventShow = 'upcoming' | 'past' | 'all';
  */
 const EVENT_REQUIRED = [
   'id',
+  'slug',
   'title',
   'description',
   'venue',
@@ -88,7 +89,9 @@ export async function readEvents(options: { show: EventShow; limit?: number | nu
   const window = eventWindow(options.show, options.now);
   let query = serverSupabase()
     .from('public_events')
-    .select('id, title, description, category, venue, mode, starts_at, ends_at, image_url, registration_url');
+    .select(
+      'id, title, description, category, venue, mode, starts_at, ends_at, image_url, slug, capacity, seats_left, price_amount, currency',
+    );
   if (window.endsAt?.op === 'gte') query = query.gte('ends_at', window.endsAt.at);
   if (window.endsAt?.op === 'lt') query = query.lt('ends_at', window.endsAt.at);
   const { data, error } = await query

@@ -75,6 +75,7 @@ export function NewsletterForm() {
           {submitting ? 'Subscribing…' : 'Subscribe'}
         </button>
       </div>
+      <p className="newsletter-form__note">We e-mail you a link to confirm. Unsubscribe at any time.</p>
     </form>
   );
 }

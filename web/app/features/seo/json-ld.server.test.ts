@@ -112,7 +112,9 @@ describe('eventJsonLd', () => {
     mode: 'In person',
     startsAt: '2026-12-02T05:00:00Z',
     endsAt: '2026-12-02T08:00:00Z',
-    registrationUrl: 'https://forms.example/cfo',
+    registerHref: '/events/cfo-breakfast/register',
+    seatsLeft: 12,
+    price: null,
   };
 
   it('describes an in-person event at its venue', () => {
@@ -125,25 +127,43 @@ describe('eventJsonLd', () => {
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       location: { '@type': 'Place', name: event.venue, address: event.venue },
       organizer: { '@type': 'Organization', name: 'Ascent' },
-      offers: { '@type': 'Offer', url: 'https://forms.example/cfo' },
+      offers: {
+        '@type': 'Offer',
+        url: 'https://ascent.example/events/cfo-breakfast/register',
+        availability: 'https://schema.org/InStock',
+        price: 0,
+        priceCurrency: 'KES',
+      },
     });
   });
 
   it('gives virtual events a virtual location and hybrid events both', () => {
     expect(eventJsonLd({ ...event, mode: 'virtual' }, context)).toMatchObject({
       eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
-      location: { '@type': 'VirtualLocation', url: 'https://forms.example/cfo' },
+      location: { '@type': 'VirtualLocation', url: 'https://ascent.example/events/cfo-breakfast/register' },
     });
-    const hybrid = eventJsonLd(
-      { ...event, mode: 'Hybrid', registrationUrl: null, imageUrl: '/images/cfo.jpg' },
-      context,
-    );
+    const hybrid = eventJsonLd({ ...event, mode: 'Hybrid', registerHref: null, imageUrl: '/images/cfo.jpg' }, context);
     expect(hybrid.location).toEqual([
       { '@type': 'Place', name: event.venue, address: event.venue },
       { '@type': 'VirtualLocation', url: 'https://ascent.example/events' },
     ]);
     expect(hybrid.image).toEqual(['https://ascent.example/images/cfo.jpg']);
     expect(hybrid).not.toHaveProperty('offers');
+  });
+
+  it('offers paid seats with their price, few seats as limited and a full event as sold out', () => {
+    const paid = { ...event, price: { amount: 2500, currency: 'KES' } };
+    expect(eventJsonLd({ ...paid, seatsLeft: 3 }, context).offers).toMatchObject({
+      price: 2500,
+      priceCurrency: 'KES',
+      availability: 'https://schema.org/LimitedAvailability',
+    });
+    expect(eventJsonLd({ ...paid, seatsLeft: 0 }, context).offers).toMatchObject({
+      availability: 'https://schema.org/SoldOut',
+    });
+    expect(eventJsonLd({ ...paid, seatsLeft: null }, context).offers).toMatchObject({
+      availability: 'https://schema.org/InStock',
+    });
   });
 });
 

@@ -155,14 +155,27 @@ export interface EventSource {
   startsAt: string;
   endsAt: string;
   imageUrl?: string | null;
-  registrationUrl?: string | null;
+  /** The site's registration page for the event (a path or an absolute URL). */
+  registerHref?: string | null;
+  /** Seats left; null: no capacity limit. */
+  seatsLeft?: number | null;
+  /** Null: a free event. */
+  price?: { amount: number; currency: string } | null;
+}
+
+/** schema.org availability of an event's seats: sold out when none are left (the waitlist stays open). */
+function availability(seatsLeft: number | null | undefined): string {
+  if (seatsLeft === 0) return 'https://schema.org/SoldOut';
+  if (typeof seatsLeft === 'number' && seatsLeft <= 5) return 'https://schema.org/LimitedAvailability';
+  return 'https://schema.org/InStock';
 }
 
 /** An Event for one event row shown on a page (/events, the home page). */
 export function eventJsonLd(event: EventSource, context: JsonLdContext): JsonLd {
   const mode = deliveryMode(event.mode) ?? 'onsite';
   const place = { '@type': 'Place', name: event.venue, address: event.venue };
-  const online = { '@type': 'VirtualLocation', url: event.registrationUrl ?? absoluteUrl(context.siteUrl, '/events') };
+  const registerUrl = event.registerHref ? absoluteUrl(context.siteUrl, event.registerHref) : null;
+  const online = { '@type': 'VirtualLocation', url: registerUrl ?? absoluteUrl(context.siteUrl, '/events') };
   const location = mode === 'online' ? online : mode === 'blended' ? [place, online] : place;
   return {
     '@context': 'https://schema.org',
@@ -177,8 +190,16 @@ export function eventJsonLd(event: EventSource, context: JsonLdContext): JsonLd 
     url: absoluteUrl(context.siteUrl, '/events'),
     organizer: provider(context),
     ...(event.imageUrl ? { image: [absoluteUrl(context.siteUrl, event.imageUrl)] } : {}),
-    ...(event.registrationUrl
-      ? { offers: { '@type': 'Offer', url: event.registrationUrl, availability: 'https://schema.org/InStock' } }
+    ...(registerUrl
+      ? {
+          offers: {
+            '@type': 'Offer',
+            url: registerUrl,
+            availability: availability(event.seatsLeft),
+            price: event.price?.amount ?? 0,
+            priceCurrency: event.price?.currency ?? 'KES',
+          },
+        }
       : {}),
   };
 }

@@ -42,6 +42,13 @@ export type LogoImage = {
   _type: 'image';
 };
 
+export type EnquiryForm = {
+  _type: 'enquiryForm';
+  anchor?: string;
+  heading: string;
+  intro?: string;
+};
+
 export type ServiceList = {
   _type: 'serviceList';
   anchor?: string;
@@ -441,6 +448,13 @@ export type SiteSettings = {
     urgentText?: string;
   };
   bookingsEmail: string;
+  enquiryEmails: {
+    training: string;
+    advisory: string;
+    technology: string;
+    insurance: string;
+    other: string;
+  };
   payments: {
     mpesaPaybill: string;
     bankAccounts: Array<{
@@ -514,6 +528,9 @@ export type Page = {
     | ({
         _key: string;
       } & ServiceList)
+    | ({
+        _key: string;
+      } & EnquiryForm)
   >;
 };
 
@@ -573,6 +590,9 @@ export type Service = {
     | ({
         _key: string;
       } & ServiceList)
+    | ({
+        _key: string;
+      } & EnquiryForm)
   >;
 };
 
@@ -632,6 +652,9 @@ export type TrainingModel = {
     | ({
         _key: string;
       } & ServiceList)
+    | ({
+        _key: string;
+      } & EnquiryForm)
   >;
 };
 
@@ -736,6 +759,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAssetReference
   | CardImage
   | LogoImage
+  | EnquiryForm
   | ServiceList
   | ProgramList
   | EventList
@@ -854,6 +878,13 @@ export type PAGE_QUERY_RESULT = {
         anchor?: string;
         heading: string;
         text?: string;
+      }
+    | {
+        _key: string;
+        _type: 'enquiryForm';
+        anchor?: string;
+        heading: string;
+        intro?: string;
       }
     | {
         _key: string;
@@ -1248,6 +1279,13 @@ export type SERVICE_QUERY_RESULT = {
       }
     | {
         _key: string;
+        _type: 'enquiryForm';
+        anchor?: string;
+        heading: string;
+        intro?: string;
+      }
+    | {
+        _key: string;
         _type: 'eventList';
         anchor?: string;
         heading: string;
@@ -1637,6 +1675,13 @@ export type TRAINING_MODEL_QUERY_RESULT = {
         anchor?: string;
         heading: string;
         text?: string;
+      }
+    | {
+        _key: string;
+        _type: 'enquiryForm';
+        anchor?: string;
+        heading: string;
+        intro?: string;
       }
     | {
         _key: string;

@@ -1,0 +1,93 @@
+/**
+ * The newsletter's e-mails (HTML and plain text): the double opt-in confirmation link and the
+ * welcome once confirmed. Every one carries a one-click unsubscribe: a link to /unsubscribe and
+ * the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 2369, RFC 8058) a mail client POSTs to.
+ */
+import type { OutgoingMail } from '../_shared/mailer.ts';
+import type { InstituteSettings } from '../_shared/site-settings.ts';
+import { escapeHtml } from './order-emails.ts';
+
+export interface NewsletterSubscriber {
+  email: string;
+  token: string;
+}
+
+export function newsletterConfirmUrl(siteUrl: string, token: string): string {
+  return new URL(`/newsletter/confirm?token=${encodeURIComponent(token)}`, siteUrl).toString();
+}
+
+export function unsubscribeUrl(siteUrl: string, token: string): string {
+  return new URL(`/unsubscribe?token=${encodeURIComponent(token)}`, siteUrl).toString();
+}
+
+/** The headers that let a mail client unsubscribe with one click (a POST of `List-Unsubscribe=One-Click`). */
+export function unsubscribeHeaders(siteUrl: string, token: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(siteUrl, token)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111; max-width: 640px;">
+${body}
+</body></html>`;
+}
+
+export function newsletterConfirmationEmail(
+  subscriber: NewsletterSubscriber,
+  settings: InstituteSettings,
+  siteUrl: string,
+): OutgoingMail {
+  const name = settings.instituteName;
+  const subject = `Confirm your subscription to the ${name} newsletter`;
+  const confirm = newsletterConfirmUrl(siteUrl, subscriber.token);
+  const leave = unsubscribeUrl(siteUrl, subscriber.token);
+  const text = `Please confirm that you want to receive the ${name} newsletter at ${subscriber.email}:
+
+${confirm}
+
+Until you confirm, you are not on the list and will receive nothing more from us.
+If you did not sign up, ignore this e-mail, or say no to any further mail: ${leave}
+
+${name}`;
+  const html = page(
+    subject,
+    `<h1 style="font-size:1.4em;">Confirm your subscription</h1>
+<p>Please confirm that you want to receive the ${escapeHtml(name)} newsletter at ${escapeHtml(subscriber.email)}.</p>
+<p><a href="${escapeHtml(confirm)}" style="display:inline-block;padding:10px 16px;background:#0b4f8a;color:#fff;text-decoration:none;border-radius:4px;">Confirm my subscription</a></p>
+<p>Until you confirm, you are not on the list and will receive nothing more from us.</p>
+<p style="color:#555;">If you did not sign up, ignore this e-mail, or <a href="${escapeHtml(leave)}">unsubscribe</a>.</p>
+<p>${escapeHtml(name)}</p>`,
+  );
+  return { to: subscriber.email, subject, text, html, headers: unsubscribeHeaders(siteUrl, subscriber.token) };
+}
+
+export function newsletterWelcomeEmail(
+  subscriber: NewsletterSubscriber,
+  settings: InstituteSettings,
+  siteUrl: string,
+): OutgoingMail {
+  const name = settings.instituteName;
+  const subject = `Welcome to the ${name} newsletter`;
+  const leave = unsubscribeUrl(siteUrl, subscriber.token);
+  const text = `Thank you for subscribing to the ${name} newsletter.
+
+You will hear from us about new training programmes, upcoming events and news from the institute.
+In the meantime, see what is on: ${siteUrl}
+
+Unsubscribe at any time: ${leave}
+
+${name}`;
+  const html = page(
+    subject,
+    `<h1 style="font-size:1.4em;">Thank you for subscribing</h1>
+<p>You will hear from us about new training programmes, upcoming events and news from the institute.</p>
+<p>In the meantime, <a href="${escapeHtml(siteUrl)}">see what is on</a>.</p>
+<p style="color:#555;"><a href="${escapeHtml(leave)}">Unsubscribe</a> at any time.</p>
+<p>${escapeHtml(name)}</p>`,
+  );
+  return { to: subscriber.email, subject, text, html, headers: unsubscribeHeaders(siteUrl, subscriber.token) };
+}

@@ -1,0 +1,12 @@
+/** The enquiry form block (/contact): the CMS copy around the fixed form of the enquiry feature (its own chunk, see registry.ts). */
+import { EnquiryForm } from '../features/enquiry/enquiry-form';
+import { BlockSection } from './block-section';
+import type { BlockProps } from './types';
+
+export function EnquiryFormBlock({ anchor, heading, intro }: BlockProps<'enquiryForm'>) {
+  return (
+    <BlockSection name="enquiry-form" anchor={anchor} heading={heading} intro={intro}>
+      <EnquiryForm />
+    </BlockSection>
+  );
+}

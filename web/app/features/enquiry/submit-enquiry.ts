@@ -1,0 +1,27 @@
+/**
+ * Sends an enquiry with submit_enquiry, from the browser (enquiries are limited per client, so the
+ * call must come from the visitor's own connection), through the shared supabase-js client. A
+ * refusal names the field it belongs to.
+ */
+import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import type { EnquiryValues } from './enquiry-schema';
+
+export type SubmitResult = { ok: true } | { ok: false; field: string | null; message: string };
+
+export const UNREACHABLE = 'We couldn’t reach our server. Please check your connection and try again.';
+
+export async function submitEnquiry(values: EnquiryValues): Promise<SubmitResult> {
+  let client;
+  try {
+    client = await getBrowserSupabase();
+  } catch (error) {
+    console.error('[enquiry] supabase-js could not load:', error);
+    return { ok: false, field: null, message: UNREACHABLE };
+  }
+  const { error } = await client.rpc('submit_enquiry', values);
+  if (!error) return { ok: true };
+  if (error.code === 'PT429') return { ok: false, field: null, message: error.message };
+  if (error.code === 'P0001') return { ok: false, field: error.details || null, message: error.message };
+  console.error('[enquiry] submit_enquiry failed:', error.code, error.message);
+  return { ok: false, field: null, message: UNREACHABLE };
+}

@@ -1,0 +1,39 @@
+/**
+ * Registers for an event with register_for_event, from the browser (registrations are throttled
+ * per client, so the call must come from the visitor's own connection), through the shared
+ * supabase-js client. A refusal names the field it belongs to.
+ */
+import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import type { RegistrationValues } from './registration-schema';
+
+export type RegisterResult =
+  { ok: true; status: 'confirmed' | 'waitlisted' } | { ok: false; field: string | null; message: string };
+
+export const UNREACHABLE = 'We couldn’t reach our server. Please check your connection and try again.';
+
+export async function registerForEvent(slug: string, values: RegistrationValues): Promise<RegisterResult> {
+  let client;
+  try {
+    client = await getBrowserSupabase();
+  } catch (error) {
+    console.error('[event-registration] supabase-js could not load:', error);
+    return { ok: false, field: null, message: UNREACHABLE };
+  }
+  const { data, error } = await client
+    .rpc('register_for_event', {
+      event_slug: slug,
+      name: values.name,
+      email: values.email,
+      phone: values.phone,
+      organisation: values.organisation,
+      seats: Number(values.seats),
+    })
+    .single();
+  if (error) {
+    if (error.code === 'PT429') return { ok: false, field: null, message: error.message };
+    if (error.code === 'P0001') return { ok: false, field: error.details || null, message: error.message };
+    console.error('[event-registration] register_for_event failed:', error.code, error.message);
+    return { ok: false, field: null, message: UNREACHABLE };
+  }
+  return { ok: true, status: data.status === 'waitlisted' ? 'waitlisted' : 'confirmed' };
+}

@@ -1,0 +1,90 @@
+/**
+ * /newsletter/confirm?token=<token>: the double opt-in link. The page asks for one click (a POST)
+ * rather than confirming on the GET, so a mail scanner that follows every link cannot subscribe
+ * anyone. Never cached, indexed, or sent on as a referrer.
+ */
+import { Form, useActionData, useNavigation, type ActionFunctionArgs, type HeadersFunction } from 'react-router';
+import { publicEnv } from '../config/env.server';
+import { confirmSubscription } from '../features/newsletter/newsletter-token.server';
+import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
+import { loadSiteSettings } from '../lib/sanity/site-settings.server';
+import type { Route } from './+types/newsletter-confirm';
+import '../features/newsletter/newsletter-pages.css';
+
+export async function loader() {
+  const settings = await loadSiteSettings();
+  return {
+    meta: privateScreenMeta(
+      'Confirm your subscription',
+      settings.instituteName,
+      rootMeta(settings, publicEnv().siteUrl),
+    ),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  try {
+    return { state: await confirmSubscription(token), failed: false };
+  } catch (error) {
+    console.error('[newsletter] confirmation failed', error);
+    return { state: null, failed: true };
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return data?.meta ?? [{ name: 'robots', content: 'noindex' }];
+}
+
+export const headers: HeadersFunction = () => ({
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+});
+
+function Outcome({ result }: { result: NonNullable<ReturnType<typeof useActionData<typeof action>>> }) {
+  if (result.failed)
+    return <p role="alert">We could not confirm your subscription just now. Please try the link again in a moment.</p>;
+  if (!result.state)
+    return (
+      <p role="alert">
+        This confirmation link is not valid. Please use the link in your latest e-mail, or sign up again at the foot of
+        any page.
+      </p>
+    );
+  if (result.state.status === 'confirmed')
+    return (
+      <p role="status">
+        Your subscription is confirmed: {result.state.email} is on our newsletter list. Every e-mail has a link to
+        unsubscribe.
+      </p>
+    );
+  return (
+    <p role="alert">
+      {result.state.email} has unsubscribed since this link was sent. To receive the newsletter again, sign up at the
+      foot of any page.
+    </p>
+  );
+}
+
+export default function NewsletterConfirmPage() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <section className="container newsletter-page">
+      <h1>Confirm your subscription</h1>
+      {result ? (
+        <Outcome result={result} />
+      ) : (
+        <>
+          <p>Please confirm that you want to receive the Ascent newsletter. You can unsubscribe at any time.</p>
+          <Form method="post">
+            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+              Confirm my subscription
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
