@@ -1,17 +1,120 @@
 /**
- * The enquiry form block as the registry serves it: its code (react-hook-form, zod) is its own
- * chunk, so only /contact loads it, and its own Suspense boundary lets the rest of the page
- * hydrate while that chunk arrives (the server's HTML shows the form meanwhile).
+ * The enquiry form block as the registry serves it. On the first page load the server's HTML of
+ * the form stays as it is, and its code (react-hook-form, zod: ~25 KiB gzip) loads only when the
+ * visitor reaches for it (pointer over it, focus, touch, a submit), so /contact stays within
+ * the JavaScript budget; what they typed meanwhile is carried over, the focus kept, and a submit
+ * made before the code was there goes through once it is. After a client-side navigation there is
+ * no server HTML: the form renders from its chunk at once.
  */
-import { lazy, Suspense } from 'react';
+import {
+  lazy,
+  Suspense,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type SyntheticEvent,
+} from 'react';
+import type { EnquiryValues } from '../features/enquiry/enquiry-schema';
+import { isHydrated } from './hydration';
+import { ServerBlocks } from './server-rendered';
 import type { BlockProps } from './types';
 
-const LazyEnquiryForm = lazy(() => import('./enquiry-form').then((module) => ({ default: module.EnquiryFormBlock })));
+type FormBlock = ComponentType<BlockProps<'enquiryForm'> & { initial?: Partial<EnquiryValues> }>;
+
+let loaded: FormBlock | null = null;
+const load = () =>
+  import('./enquiry-form').then((module) => {
+    loaded = module.EnquiryFormBlock;
+    return module.EnquiryFormBlock;
+  });
+const LazyForm = lazy(() => load().then((component) => ({ default: component })));
+
+/** Same object every render: React compares `__html` and leaves the server's children alone. */
+const keepServerHtml = { __html: '' } as const;
+
+/** What the visitor did in the server's form before its code was there. */
+interface Carried {
+  values: Partial<EnquiryValues>;
+  focused: string | null;
+  submit: boolean;
+}
+
+function readServerForm(root: HTMLElement, submit: boolean): Carried {
+  const values: Record<string, string | boolean> = {};
+  for (const field of root.querySelectorAll('input[name], textarea[name], select[name]')) {
+    if (field instanceof HTMLInputElement) values[field.name] = field.type === 'checkbox' ? field.checked : field.value;
+    else if (field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)
+      values[field.name] = field.value;
+  }
+  const active = document.activeElement;
+  const focused = active && root.contains(active) ? active.getAttribute('name') : null;
+  return { values: values as Partial<EnquiryValues>, focused, submit };
+}
 
 export function EnquiryFormLoader(block: BlockProps<'enquiryForm'>) {
+  const onServer = useContext(ServerBlocks) !== null;
+  const [keep, setKeep] = useState(() => !onServer && !isHydrated() && !loaded);
+  const [carried, setCarried] = useState<Carried | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  // Had React given up on hydrating (and rendered from scratch), there is no server HTML to keep.
+  useLayoutEffect(() => {
+    if (keep && wrapper.current && !wrapper.current.hasChildNodes()) setKeep(false);
+  }, [keep]);
+
+  // Set once the code is asked for: later gestures only add a held submit.
+  const waking = useRef<{ submitted: boolean } | null>(null);
+  const wake = (event: SyntheticEvent) => {
+    const root = wrapper.current;
+    if (!root) return;
+    if (event.type === 'submit') event.preventDefault();
+    if (waking.current) {
+      waking.current.submitted ||= event.type === 'submit';
+      return;
+    }
+    const state = { submitted: event.type === 'submit' };
+    waking.current = state;
+    load().then(
+      () => {
+        setCarried(readServerForm(root, state.submitted));
+        setKeep(false);
+      },
+      // Offline or a new deployment: the next gesture tries again.
+      () => {
+        waking.current = null;
+      },
+    );
+  };
+
+  useLayoutEffect(() => {
+    const root = wrapper.current;
+    if (keep || !carried || !root) return;
+    if (carried.focused) root.querySelector<HTMLElement>(`[name="${CSS.escape(carried.focused)}"]`)?.focus();
+    if (carried.submit) root.querySelector('form')?.requestSubmit();
+  }, [keep, carried]);
+
+  if (keep) {
+    return (
+      <div
+        ref={wrapper}
+        className="server-block"
+        onPointerOver={wake}
+        onFocus={wake}
+        onTouchStart={wake}
+        onSubmit={wake}
+        dangerouslySetInnerHTML={keepServerHtml}
+        suppressHydrationWarning
+      />
+    );
+  }
+  const Form = loaded ?? LazyForm;
   return (
-    <Suspense fallback={null}>
-      <LazyEnquiryForm {...block} />
-    </Suspense>
+    <div ref={wrapper} className="server-block">
+      <Suspense fallback={null}>
+        <Form {...block} initial={carried?.values} />
+      </Suspense>
+    </div>
   );
 }

@@ -1,12 +1,18 @@
 /** The enquiry form block (/contact): the CMS copy around the fixed form of the enquiry feature (its own chunk, see registry.ts). */
 import { EnquiryForm } from '../features/enquiry/enquiry-form';
+import type { EnquiryValues } from '../features/enquiry/enquiry-schema';
 import { BlockSection } from './block-section';
 import type { BlockProps } from './types';
 
-export function EnquiryFormBlock({ anchor, heading, intro }: BlockProps<'enquiryForm'>) {
+export function EnquiryFormBlock({
+  anchor,
+  heading,
+  intro,
+  initial,
+}: BlockProps<'enquiryForm'> & { initial?: Partial<EnquiryValues> }) {
   return (
     <BlockSection name="enquiry-form" anchor={anchor} heading={heading} intro={intro}>
-      <EnquiryForm />
+      <EnquiryForm initial={initial} />
     </BlockSection>
   );
 }

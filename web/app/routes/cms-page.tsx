@@ -11,7 +11,6 @@ import {
 import { loadLiveBlocks } from '../blocks/live/live-data.server';
 import { PageBlocks } from '../blocks/page-blocks';
 import { preloadBlockCode } from '../blocks/registry';
-import { NotFound } from '../shell/not-found';
 import { CATALOGUE_PATH } from '../config/commerce-paths';
 import { documentForPath } from '../config/routes-table';
 import { catalogueFilter } from '../features/catalogue/catalogue-filter';
@@ -22,6 +21,10 @@ import { findRedirect } from '../lib/sanity/redirects.server';
 import { loadRoutableDocument } from '../lib/sanity/routable.server';
 import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/cms-page';
+import { serverReadyLazy } from '../components/ui/server-ready-lazy';
+
+/** Shown only on a 404: its code is not part of every page's JavaScript. */
+const NotFound = serverReadyLazy(() => import('../shell/not-found').then((module) => module.NotFound));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname, searchParams } = new URL(request.url);

@@ -3,7 +3,7 @@
  * the registration and asks; the POST cancels (so a mail scanner following links cancels nothing),
  * which frees the seats for the waitlist. Never cached, indexed, or sent on as a referrer.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation, type HeadersFunction } from 'react-router';
+import { Form, Link, useLoaderData, useNavigation, type HeadersFunction } from 'react-router';
 import { formatEventWhen } from '../blocks/live/format';
 import { publicEnv } from '../config/env.server';
 import { cancelRegistration, readRegistration } from '../features/event-registration/event-registration.server';
@@ -47,9 +47,9 @@ export const headers: HeadersFunction = () => ({
   'X-Robots-Tag': 'noindex',
 });
 
-export default function CancelRegistrationPage() {
+export default function CancelRegistrationPage({ actionData: result }: Route.ComponentProps) {
   const { registration } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+
   const navigation = useNavigation();
   if (!registration)
     return (

@@ -3,7 +3,7 @@
  * rather than confirming on the GET, so a mail scanner that follows every link cannot subscribe
  * anyone. Never cached, indexed, or sent on as a referrer.
  */
-import { Form, useActionData, useNavigation, type ActionFunctionArgs, type HeadersFunction } from 'react-router';
+import { Form, useNavigation, type ActionFunctionArgs, type HeadersFunction } from 'react-router';
 import { publicEnv } from '../config/env.server';
 import { confirmSubscription } from '../features/newsletter/newsletter-token.server';
 import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
@@ -42,7 +42,7 @@ export const headers: HeadersFunction = () => ({
   'X-Robots-Tag': 'noindex',
 });
 
-function Outcome({ result }: { result: NonNullable<ReturnType<typeof useActionData<typeof action>>> }) {
+function Outcome({ result }: { result: NonNullable<Route.ComponentProps['actionData']> }) {
   if (result.failed)
     return <p role="alert">We could not confirm your subscription just now. Please try the link again in a moment.</p>;
   if (!result.state)
@@ -67,8 +67,7 @@ function Outcome({ result }: { result: NonNullable<ReturnType<typeof useActionDa
   );
 }
 
-export default function NewsletterConfirmPage() {
-  const result = useActionData<typeof action>();
+export default function NewsletterConfirmPage({ actionData: result }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
     <section className="container newsletter-page">

@@ -14,8 +14,11 @@ import { ProgramDetails, type ProgramDetailsData } from '../features/catalogue/p
 import { notFoundMeta, programMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import { convert, isCurrency } from '../lib/money';
-import { NotFound } from '../shell/not-found';
 import type { Route } from './+types/program-page';
+import { serverReadyLazy } from '../components/ui/server-ready-lazy';
+
+/** Shown only on a 404: its code is not part of every page's JavaScript. */
+const NotFound = serverReadyLazy(() => import('../shell/not-found').then((module) => module.NotFound));
 
 /** A slug as training_programs allows it; anything else cannot name a program. */
 const slugFormat = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -4,7 +4,7 @@
  * (body `List-Unsubscribe=One-Click`, no cookies, no further interaction). The GET only asks, so
  * a link scanner cannot unsubscribe anyone. Never cached, indexed, or sent on as a referrer.
  */
-import { Form, useActionData, useNavigation, type ActionFunctionArgs, type HeadersFunction } from 'react-router';
+import { Form, useNavigation, type ActionFunctionArgs, type HeadersFunction } from 'react-router';
 import { publicEnv } from '../config/env.server';
 import { unsubscribe } from '../features/newsletter/newsletter-token.server';
 import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
@@ -40,8 +40,7 @@ export const headers: HeadersFunction = () => ({
   'X-Robots-Tag': 'noindex',
 });
 
-export default function UnsubscribePage() {
-  const result = useActionData<typeof action>();
+export default function UnsubscribePage({ actionData: result }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
     <section className="container newsletter-page">

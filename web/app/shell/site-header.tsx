@@ -5,7 +5,7 @@
  * scroll the header takes its scrolled look (`data-scrolled="true"`). `data-site-header` is what
  * section scrolling measures for its offset (section-scroll.ts).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../config/shell';
 import { activeHref, sectionIdsForPath } from '../features/navigation/nav-links';
@@ -17,10 +17,17 @@ import type { Navigation, SiteSettings } from '../lib/sanity/site-settings.serve
 import { CartLink } from './cart-link';
 import { MainMenu } from './main-menu';
 import { menuEntries, menuHrefs } from './menu-model';
-import { MobileMenu } from './mobile-menu';
 import './site-header.css';
 
 type Props = { navigation: Navigation; settings: SiteSettings };
+
+/**
+ * The mobile menu's code (the dialog, its focus handling) loads when a visitor reaches for the menu
+ * button, not with every page: the public pages' JavaScript budget is tight.
+ */
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
+const preloadMobileMenu = () => void loadMobileMenu().catch(() => undefined);
 
 /** Matches the CSS breakpoint where the menu bar replaces the menu button. */
 const desktopQuery = '(min-width: 75em)';
@@ -37,6 +44,8 @@ export function SiteHeader({ navigation, settings }: Props) {
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  // The dialog is in the page from its first opening on (its code loaded then).
+  const [menuMounted, setMenuMounted] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   // Navigation closes the mobile menu (focus then belongs to the new page): adjusted while
@@ -95,8 +104,13 @@ export function SiteHeader({ navigation, settings }: Props) {
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen(true)}
+            aria-controls={menuMounted ? menuId : undefined}
+            onPointerEnter={preloadMobileMenu}
+            onFocus={preloadMobileMenu}
+            onClick={() => {
+              setMenuMounted(true);
+              setMenuOpen(true);
+            }}
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -104,15 +118,19 @@ export function SiteHeader({ navigation, settings }: Props) {
           </button>
         </div>
       </div>
-      <MobileMenu
-        id={menuId}
-        open={menuOpen}
-        onClose={closeMenu}
-        opener={menuButtonRef}
-        entries={entries}
-        activeHref={current}
-        title="Menu"
-      />
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={menuId}
+            open={menuOpen}
+            onClose={closeMenu}
+            opener={menuButtonRef}
+            entries={entries}
+            activeHref={current}
+            title="Menu"
+          />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

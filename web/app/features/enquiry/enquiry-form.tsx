@@ -16,7 +16,8 @@ import './enquiry-form.css';
 const fieldOrder = ['name', 'email', 'phone', 'organisation', 'topic', 'message', 'website', 'consent'] as const;
 const fields = new Set<string>(fieldOrder);
 
-export function EnquiryForm() {
+/** `initial`: what the visitor typed into the server's form before this code loaded (blocks/enquiry-form-loader.tsx). */
+export function EnquiryForm({ initial }: { initial?: Partial<EnquiryValues> } = {}) {
   const form = useForm<EnquiryValues>({
     resolver: zodResolver(enquirySchema),
     defaultValues: {
@@ -28,6 +29,7 @@ export function EnquiryForm() {
       message: '',
       consent: false,
       website: '',
+      ...initial,
     },
     // react-hook-form would focus the checkbox before the text fields; focusInvalid keeps page order.
     shouldFocusError: false,

@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { loadToasts, preloadToasts } from '../../components/ui/toast/toasts';
-import { newsletterMessages } from './newsletter-messages';
+import { unexpectedMessage } from './newsletter-messages';
 
 /** The sign-up's call (through supabase-js) loads when the visitor first focuses the field. */
 const loadSubscribe = () => import('./subscribe');
@@ -31,11 +31,11 @@ export function NewsletterForm() {
     inFlight.current = true;
     setSubmitting(true);
     const [toast, subscribe] = await Promise.all([loadToasts().catch(() => null), loadSubscribe().catch(() => null)]);
-    const toastId = toast?.loading(newsletterMessages.loading);
+    const toastId = subscribe ? toast?.loading(subscribe.subscribingMessage) : undefined;
     const outcome = subscribe
       ? await subscribe.subscribeToNewsletter(email)
       : // The code could not load (offline, a new deployment): nothing was sent.
-        { ok: false, message: newsletterMessages.unexpected };
+        { ok: false, message: unexpectedMessage };
     if (outcome.ok) {
       toast?.success(outcome.message, { id: toastId });
       setEmail('');

@@ -3,9 +3,12 @@
  * one of these is in newsletter-outcome.ts, which loads with the subscription code, not the page.
  */
 
+/** On its own: the one text the form needs before the subscription code has loaded. */
+export const unexpectedMessage = 'An error occurred. Please try again.';
+
 export const newsletterMessages = {
   loading: 'Subscribing...',
   success: 'Successfully subscribed to our newsletter!',
   failed: 'Failed to subscribe.',
-  unexpected: 'An error occurred. Please try again.',
+  unexpected: unexpectedMessage,
 } as const;

@@ -5,6 +5,9 @@ import { outcomeFromError, outcomeFromReply, type NewsletterOutcome } from './ne
 
 export const newsletterFunction = 'send-newsletter-subscription-email';
 
+/** The loading toast's text, here so that the page's own code does not carry the messages. */
+export const subscribingMessage = newsletterMessages.loading;
+
 /** Starts loading supabase-js (called when the visitor focuses the field). */
 export function warmUpSubscribe(): void {
   getBrowserSupabase().catch(() => undefined);

@@ -1,13 +1,13 @@
 /** /admin/events/new and /admin/events/:id: create or edit one event (features/admin-catalogue), with its history from the audit log. */
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { EventForm } from '../../features/admin-catalogue/event-form';
 import { AuditTrail } from '../../shell/admin/audit-trail';
+import type { Route } from './+types/event-edit';
 
 export const meta = () => [{ title: 'Admin: event' }, { name: 'robots', content: 'noindex' }];
 
-export default function AdminEventFormRoute() {
-  const { id } = useParams();
+export default function AdminEventFormRoute({ params }: Route.ComponentProps) {
+  const { id } = params;
   // Bumped after each save so the history below reads the new entry.
   const [saves, setSaves] = useState(0);
   return (

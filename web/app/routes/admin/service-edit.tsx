@@ -1,13 +1,13 @@
 /** /admin/services/new and /admin/services/:id: create or edit one service (features/admin-catalogue), with its history from the audit log. */
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { ServiceForm } from '../../features/admin-catalogue/service-form';
 import { AuditTrail } from '../../shell/admin/audit-trail';
+import type { Route } from './+types/service-edit';
 
 export const meta = () => [{ title: 'Admin: service' }, { name: 'robots', content: 'noindex' }];
 
-export default function AdminServiceFormRoute() {
-  const { id } = useParams();
+export default function AdminServiceFormRoute({ params }: Route.ComponentProps) {
+  const { id } = params;
   // Bumped after each save so the history below reads the new entry.
   const [saves, setSaves] = useState(0);
   return (

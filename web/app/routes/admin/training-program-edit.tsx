@@ -1,13 +1,13 @@
 /** /admin/training-programs/new and /admin/training-programs/:id: create or edit one training program (features/admin-catalogue), with its history from the audit log. */
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { ProgramForm } from '../../features/admin-catalogue/program-form';
 import { AuditTrail } from '../../shell/admin/audit-trail';
+import type { Route } from './+types/training-program-edit';
 
 export const meta = () => [{ title: 'Admin: training program' }, { name: 'robots', content: 'noindex' }];
 
-export default function AdminProgramFormRoute() {
-  const { id } = useParams();
+export default function AdminProgramFormRoute({ params }: Route.ComponentProps) {
+  const { id } = params;
   // Bumped after each save so the history below reads the new entry.
   const [saves, setSaves] = useState(0);
   return (
