@@ -2,7 +2,7 @@
  * The order page's "Payment attempts": every M-Pesa prompt sent for the order (time, masked
  * phone, amount, Daraja's result code and text, receipt, status), and for one still open a
  * "Check with M-Pesa" button that asks Daraja through mpesa-reconcile, says the answer in a
- * toast and beside the button, and reloads the list and the order.
+ * toast and above the list, and reloads the list and the order once the attempt is settled.
  */
 import { useEffect, useState } from 'react';
 import { describeDbError } from '../../components/admin/describe-db-error';
@@ -25,11 +25,15 @@ const settledByLabels: Record<string, string> = {
   no_answer: 'no answer from M-Pesa',
 };
 
+type Answer = { ok: boolean; message: string };
+
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; attempts: MpesaAttempt[] };
 
 export function MpesaAttempts({ orderId, onChanged }: { orderId: string; onChanged: () => void }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [version, setVersion] = useState(0);
+  // The last "Check with M-Pesa" answer, kept above the list: the row's button goes once settled.
+  const [answer, setAnswer] = useState<Answer | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -53,10 +57,17 @@ export function MpesaAttempts({ orderId, onChanged }: { orderId: string; onChang
           {load.message}
         </p>
       )}
+      {answer && (
+        <p className={answer.ok ? 'admin-order__answer' : 'notice notice--error'} role={answer.ok ? 'status' : 'alert'}>
+          {answer.message}
+        </p>
+      )}
       {load.state === 'ready' && (
         <AttemptsTable
           attempts={load.attempts}
-          onSettled={() => {
+          onAnswer={(next, settled) => {
+            setAnswer(next);
+            if (!settled) return;
             setVersion((v) => v + 1);
             onChanged();
           }}
@@ -66,7 +77,9 @@ export function MpesaAttempts({ orderId, onChanged }: { orderId: string; onChang
   );
 }
 
-function AttemptsTable({ attempts, onSettled }: { attempts: MpesaAttempt[]; onSettled: () => void }) {
+type OnAnswer = (answer: Answer | null, settled: boolean) => void;
+
+function AttemptsTable({ attempts, onAnswer }: { attempts: MpesaAttempt[]; onAnswer: OnAnswer }) {
   return (
     <div className="data-table__scroll">
       <table className="admin-order__lines" data-testid="mpesa-attempts">
@@ -105,7 +118,7 @@ function AttemptsTable({ attempts, onSettled }: { attempts: MpesaAttempt[]; onSe
                   </>
                 )}
                 {(attempt.status === 'pending' || attempt.status === 'requesting') && (
-                  <CheckButton attemptId={attempt.id} onSettled={onSettled} />
+                  <CheckButton attemptId={attempt.id} onAnswer={onAnswer} />
                 )}
               </td>
             </tr>
@@ -116,18 +129,16 @@ function AttemptsTable({ attempts, onSettled }: { attempts: MpesaAttempt[]; onSe
   );
 }
 
-function CheckButton({ attemptId, onSettled }: { attemptId: string; onSettled: () => void }) {
+function CheckButton({ attemptId, onAnswer }: { attemptId: string; onAnswer: OnAnswer }) {
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
 
   async function check() {
     setBusy(true);
-    setAnswer(null);
+    onAnswer(null, false);
     const outcome = await requeryAttempt(attemptId);
     setBusy(false);
-    setAnswer(outcome);
     void (outcome.ok ? toastSuccess(outcome.message) : toastError(outcome.message));
-    if (outcome.ok && outcome.settled) onSettled();
+    onAnswer({ ok: outcome.ok, message: outcome.message }, outcome.ok && outcome.settled);
   }
 
   return (
@@ -135,11 +146,6 @@ function CheckButton({ attemptId, onSettled }: { attemptId: string; onSettled: (
       <button type="button" className="button button--small" disabled={busy} onClick={() => void check()}>
         {busy ? 'Checking…' : 'Check with M-Pesa'}
       </button>
-      {answer && (
-        <p className={answer.ok ? 'admin-muted' : 'notice notice--error'} role={answer.ok ? 'status' : 'alert'}>
-          {answer.message}
-        </p>
-      )}
     </div>
   );
 }
