@@ -1,6 +1,7 @@
 /**
- * The orders list's data: one page of orders matching the status filter and the search text
- * (reference, e-mail, organisation), sorted and counted by PostgREST; and every matching order
+ * The orders list's data: one page of orders matching the status filter, the paid-by-M-Pesa
+ * filter and the search text (reference, e-mail, organisation), sorted and counted by PostgREST;
+ * and every matching order
  * for the CSV export, read in pages so a long list never becomes one huge response.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
@@ -13,11 +14,19 @@ export const ORDERS_PAGE_SIZE = 25;
 export const orderSortColumns = ['created_at', 'reference', 'total_usd', 'status'] as const;
 const searchColumns = ['reference', 'customer_email', 'organisation'] as const;
 const listColumns =
-  'id, reference, created_at, status, customer_name, customer_email, organisation, payment_method, currency, total_usd, total_kes, payment_reference';
+  'id, reference, created_at, status, customer_name, customer_email, organisation, payment_method, currency, total_usd, total_kes, payment_reference, mpesa_paid:mpesa_payment_attempts(receipt)';
+
+/** `all`, or only orders an M-Pesa prompt paid (a succeeded attempt, with or without a receipt). */
+export type PaidFilter = 'all' | 'mpesa';
+
+export function isPaidFilter(value: string | null): value is PaidFilter {
+  return value === 'all' || value === 'mpesa';
+}
 
 export interface OrderQuery {
   q: string;
   status: OrderStatus | 'all';
+  paid: PaidFilter;
   sort: string;
   dir: 'asc' | 'desc';
 }
@@ -26,6 +35,10 @@ export interface OrderQuery {
 function matching(supabase: DatabaseClient, query: OrderQuery) {
   let request = supabase.from('orders').select(listColumns, { count: 'exact' });
   if (query.status !== 'all') request = request.eq('status', query.status);
+  // The embed holds only succeeded attempts; the filter keeps the orders that have one (an
+  // exists test in PostgREST, so an order is never counted twice).
+  request = request.eq('mpesa_paid.status', 'succeeded');
+  if (query.paid === 'mpesa') request = request.not('mpesa_paid', 'is', null);
   const search = ilikeAnyFilter(searchColumns, query.q);
   if (search) request = request.or(search);
   // The newest first among equals keeps pages stable.

@@ -1,7 +1,7 @@
 /**
  * /admin/orders/:id: the order (customer, lines with intakes and participants, totals), its
- * status steps, the payment reference, the verdict on the customer's M-Pesa code, and the
- * e-mails sent for it with "resend the confirmation". Every change goes through a database
+ * status steps, the payment reference, the verdict on the customer's M-Pesa code, its M-Pesa
+ * payment attempts (with a re-query of a stuck one), and the e-mails sent for it with "resend the confirmation". Every change goes through a database
  * function; a refusal is shown in words and the staff member's input is kept.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { resendConfirmation, setOrderStatus } from './order-actions';
 import { isOrderStatus, nextActions, statusLabels, type StatusAction } from './order-status';
 import { formatDateTime } from './format';
 import { PaymentPanel } from './payment-panel';
+import { MpesaAttempts } from './mpesa-attempts';
 import { OrderMails } from './order-mails';
 import './admin-orders.css';
 
@@ -150,6 +151,7 @@ function OrderView({ order, onChanged }: { order: AdminOrder; onChanged: () => v
       </section>
 
       <PaymentPanel order={order} onChanged={onChanged} />
+      <MpesaAttempts orderId={order.id} onChanged={onChanged} />
       <OrderMails order={order} onResend={() => resend(order, onChanged)} />
     </article>
   );

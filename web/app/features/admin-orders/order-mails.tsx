@@ -7,6 +7,7 @@ const kindLabels: Record<string, string> = {
   order_confirmation: 'Confirmation to the customer',
   order_notification: 'Notification to the bookings team',
   mpesa_code_notification: 'M-Pesa code notification',
+  mpesa_receipt: 'M-Pesa receipt to the customer',
 };
 
 const statusLabels: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * /admin/orders: the orders, newest first, filtered by status and searched by reference, e-mail
+ * /admin/orders: the orders, newest first, filtered by status and by paid-by-M-Pesa, searched by reference, e-mail
  * or organisation; pages, sort and filter in the URL; every matching order exported as CSV.
  */
 import { useEffect, useId, useState } from 'react';
@@ -13,6 +13,7 @@ import { formatMoney } from '../../lib/money';
 import {
   fetchAllOrders,
   fetchOrdersPage,
+  isPaidFilter,
   ORDERS_PAGE_SIZE,
   orderSortColumns,
   type OrderListRow,
@@ -47,10 +48,19 @@ const columns: ColumnDef<OrderListRow>[] = [
     header: 'Status',
     cell: ({ row }) => {
       const status = row.original.status;
+      const mpesa = row.original.mpesa_paid[0];
       return (
-        <span className={`order-status order-status--${status}`}>
-          {isOrderStatus(status) ? statusLabels[status] : status}
-        </span>
+        <>
+          <span className={`order-status order-status--${status}`}>
+            {isOrderStatus(status) ? statusLabels[status] : status}
+          </span>
+          {mpesa && (
+            <>
+              <br />
+              <span className="admin-muted">M-Pesa{mpesa.receipt ? ` ${mpesa.receipt}` : ''}</span>
+            </>
+          )}
+        </>
       );
     },
   },
@@ -76,28 +86,32 @@ export function OrdersList() {
   const [search, setSearch] = useUrlSearchParams();
   const statusParam = search.get('status');
   const status = isOrderStatus(statusParam) ? statusParam : 'all';
+  const paidParam = search.get('paid');
+  const paid = isPaidFilter(paidParam) ? paidParam : 'all';
   const { q, sort, dir, page } = params;
-  const key = JSON.stringify([q, status, sort, dir, page]);
+  const key = JSON.stringify([q, status, paid, sort, dir, page]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [exporting, setExporting] = useState(false);
   const statusId = useId();
+  const paidId = useId();
 
   useEffect(() => {
     let live = true;
-    fetchOrdersPage({ q, status, sort, dir }, page).then(
+    fetchOrdersPage({ q, status, paid, sort, dir }, page).then(
       ({ rows, total }) => live && setLoaded({ key, rows, total, error: null }),
       (error: unknown) => live && setLoaded({ key, rows: [], total: 0, error: describeDbError(error) }),
     );
     return () => {
       live = false;
     };
-  }, [key, q, status, sort, dir, page]);
+  }, [key, q, status, paid, sort, dir, page]);
 
-  function changeStatus(next: string) {
+  /** A filter in the URL (`all` is its absence); a new filter starts again on page 1. */
+  function changeFilter(name: 'status' | 'paid', next: string) {
     setSearch((previous) => {
       const updated = new URLSearchParams(previous);
-      if (next === 'all') updated.delete('status');
-      else updated.set('status', next);
+      if (next === 'all') updated.delete(name);
+      else updated.set(name, next);
       updated.delete('page');
       return updated;
     });
@@ -105,7 +119,7 @@ export function OrdersList() {
 
   async function exportCsv() {
     setExporting(true);
-    const query: OrderQuery = { q, status, sort, dir };
+    const query: OrderQuery = { q, status, paid, sort, dir };
     try {
       const rows = await fetchAllOrders(query);
       downloadCsv(rows, orderCsvColumns, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
@@ -139,7 +153,7 @@ export function OrdersList() {
         publishedFilter={false}
         searchLabel="Search reference, e-mail or organisation"
         loading={!current}
-        empty={q || status !== 'all' ? 'No orders match.' : 'No orders yet.'}
+        empty={q || status !== 'all' || paid !== 'all' ? 'No orders match.' : 'No orders yet.'}
         toolbar={
           <>
             <div className="data-table__filter">
@@ -148,7 +162,7 @@ export function OrdersList() {
                 id={statusId}
                 className="field__input"
                 value={status}
-                onChange={(event) => changeStatus(event.target.value)}
+                onChange={(event) => changeFilter('status', event.target.value)}
               >
                 <option value="all">All</option>
                 {orderStatuses.map((value) => (
@@ -156,6 +170,18 @@ export function OrdersList() {
                     {statusLabels[value]}
                   </option>
                 ))}
+              </select>
+            </div>
+            <div className="data-table__filter">
+              <label htmlFor={paidId}>Payment</label>
+              <select
+                id={paidId}
+                className="field__input"
+                value={paid}
+                onChange={(event) => changeFilter('paid', event.target.value)}
+              >
+                <option value="all">Any</option>
+                <option value="mpesa">Paid by M-Pesa</option>
               </select>
             </div>
             <button

@@ -27,6 +27,15 @@ export function PaymentPanel({ order, onChanged }: { order: AdminOrder; onChange
             ? `${order.payment_reference} (${order.payment_reference_method === 'mpesa' ? 'M-Pesa' : 'bank'}, recorded ${formatDateTime(order.payment_recorded_at ?? order.created_at)})`
             : 'None recorded'}
         </dd>
+        {order.mpesa_receipt && (
+          <>
+            <dt>M-Pesa receipt</dt>
+            <dd>
+              {order.mpesa_receipt}
+              {order.paid_at ? ` (paid ${formatDateTime(order.paid_at)})` : ''}
+            </dd>
+          </>
+        )}
       </dl>
       {!closed && <ReferenceForm order={order} onChanged={onChanged} />}
       {order.mpesa_code && <MpesaCode order={order} onChanged={onChanged} />}
