@@ -28,6 +28,13 @@ function validDocuments(): Doc[] {
       address: { street: 'Kiambu Road', city: 'Nairobi', country: 'Kenya' },
       socialLinks: [{ _key: 's1', _type: 'socialLink', platform: 'facebook', url: 'https://facebook.com/x' }],
       bookingsEmail: 'bookings@ascent.example',
+      enquiryEmails: {
+        training: 'training@ascent.example',
+        advisory: 'advisory@ascent.example',
+        technology: 'technology@ascent.example',
+        insurance: 'insurance@ascent.example',
+        other: 'info@ascent.example',
+      },
       payments: {
         mpesaPaybill: '522533',
         bankAccounts: [
