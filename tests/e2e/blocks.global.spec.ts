@@ -27,7 +27,7 @@ test('a program list with no published programs shows its empty state', async ({
     const response = await page.goto(fresh('/services/enterprise-development'));
     expect(response?.status()).toBe(200);
     const programs = page.locator('#programs');
-    await expect(programs.getByRole('status')).toContainText('There are no open Enterprise programs at the moment.');
+    await expect(programs.getByRole('status')).toContainText('There are no open Enterprise programmes at the moment.');
     await expect(programs.locator('li.program')).toHaveCount(0);
     await expect(programs.locator('.live-state--error')).toHaveCount(0);
   } finally {
