@@ -95,7 +95,7 @@ test("cancelling an order frees its seat on the program's public page", async ({
       slug: `cancellation-test-${tag}`,
       category: 'Testing',
       focus: 'Seats',
-      description: 'A program made by the admin orders spec.',
+      description: 'Made by the admin orders spec.',
       duration: '1 day',
       price_amount: 90,
       currency: 'USD',

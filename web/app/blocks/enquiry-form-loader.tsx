@@ -30,6 +30,9 @@ const load = () =>
     return module.EnquiryFormBlock;
   });
 const LazyForm = lazy(() => load().then((component) => ({ default: component })));
+// The server loads the code as it starts and renders the form in the page's HTML at once (not as
+// a streamed part after the rest of the page, where its section would come last).
+if (import.meta.env.SSR) load().catch((error: unknown) => console.error('[enquiry form] code:', error));
 
 /** Same object every render: React compares `__html` and leaves the server's children alone. */
 const keepServerHtml = { __html: '' } as const;
