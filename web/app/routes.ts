@@ -18,6 +18,8 @@ export default [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
       route('subscribers', 'routes/admin/subscribers.tsx'),
+      route('enquiries', 'routes/admin/enquiries.tsx'),
+      route('enquiries/:id', 'routes/admin/enquiry.tsx'),
       route('stats', 'routes/admin/stats.tsx'),
       route('events', 'routes/admin/events.tsx'),
       route('events/new', 'routes/admin/event-edit.tsx', { id: 'admin-event-new' }),
