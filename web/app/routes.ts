@@ -24,6 +24,7 @@ export default [
       route('events', 'routes/admin/events.tsx'),
       route('events/new', 'routes/admin/event-edit.tsx', { id: 'admin-event-new' }),
       route('events/:id', 'routes/admin/event-edit.tsx', { id: 'admin-event-edit' }),
+      route('events/:id/registrations', 'routes/admin/event-registrations.tsx'),
       route('training-programs', 'routes/admin/training-programs.tsx'),
       route('training-programs/new', 'routes/admin/training-program-edit.tsx', { id: 'admin-program-new' }),
       route('training-programs/:id', 'routes/admin/training-program-edit.tsx', { id: 'admin-program-edit' }),

@@ -1,6 +1,6 @@
 /** /admin/events/new and /admin/events/:id: create or edit one event (features/admin-catalogue), with its history from the audit log. */
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EventForm } from '../../features/admin-catalogue/event-form';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 
@@ -14,6 +14,11 @@ export default function AdminEventFormRoute() {
     <>
       {/* The key makes a new form for another row (no values carried over from the last one). */}
       <EventForm key={id ?? 'new'} id={id} onSaved={() => setSaves((count) => count + 1)} />
+      {id && (
+        <p>
+          <Link to={`/admin/events/${id}/registrations`}>Registrations, waitlist and check-in</Link>
+        </p>
+      )}
       {id && <AuditTrail key={`${id}-${saves}`} table="events" rowId={id} />}
     </>
   );
