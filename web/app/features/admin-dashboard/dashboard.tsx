@@ -85,7 +85,7 @@ export function Dashboard() {
             <dd data-testid="seats-this-month">{figures.seats_this_month}</dd>
           </div>
           <div>
-            <dt>New subscribers</dt>
+            <dt>New subscribers (confirmed)</dt>
             <dd>{figures.subscribers_this_month}</dd>
           </div>
         </dl>

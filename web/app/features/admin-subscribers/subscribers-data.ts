@@ -1,7 +1,7 @@
 /**
- * The newsletter subscribers' data for /admin/subscribers: a page (searched by e-mail, sorted,
- * counted by PostgREST), every matching row for the CSV export, and removing one (staff only,
- * by RLS policy).
+ * The newsletter subscribers' data for /admin/subscribers: a page (filtered by status, searched
+ * by e-mail, sorted, counted by PostgREST), every matching row for the CSV export (with the
+ * status and the recorded consent), and removing one (staff only, by RLS policy).
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
@@ -10,11 +10,24 @@ import { pageRange } from '../../components/admin/list-params';
 import type { CsvColumn } from '../../components/admin/download-csv';
 
 export const SUBSCRIBERS_PAGE_SIZE = 25;
-export const subscriberSortColumns = ['created_at', 'email', 'source'] as const;
-const columns = 'id, email, source, created_at, unsubscribed_at';
+export const subscriberSortColumns = ['created_at', 'email', 'source', 'status'] as const;
+const columns = 'id, email, source, status, created_at, confirmed_at, unsubscribed_at, consent_text, consented_at';
+
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+};
+
+export function isSubscriberStatus(value: unknown): value is SubscriberStatus {
+  return typeof value === 'string' && (subscriberStatuses as readonly string[]).includes(value);
+}
 
 export interface SubscriberQuery {
   q: string;
+  status: SubscriberStatus | 'all';
   sort: string;
   dir: 'asc' | 'desc';
 }
@@ -22,6 +35,7 @@ export interface SubscriberQuery {
 /** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
 function matching(supabase: DatabaseClient, query: SubscriberQuery) {
   let request = supabase.from('newsletter_subscribers').select(columns, { count: 'exact' });
+  if (query.status !== 'all') request = request.eq('status', query.status);
   const search = ilikeAnyFilter(['email', 'source'], query.q);
   if (search) request = request.or(search);
   return request.order(query.sort, { ascending: query.dir === 'asc' }).order('id');
@@ -56,7 +70,11 @@ export async function removeSubscriber(id: string): Promise<void> {
 
 export const subscriberCsvColumns: CsvColumn<Subscriber>[] = [
   { header: 'E-mail', value: (s) => s.email },
+  { header: 'Status', value: (s) => s.status },
   { header: 'Source', value: (s) => s.source },
   { header: 'Subscribed at', value: (s) => s.created_at },
+  { header: 'Confirmed at', value: (s) => s.confirmed_at },
+  { header: 'Consent given at', value: (s) => s.consented_at },
+  { header: 'Consent text', value: (s) => s.consent_text },
   { header: 'Unsubscribed at', value: (s) => s.unsubscribed_at },
 ];

@@ -1,20 +1,24 @@
 /**
- * /admin/subscribers: newsletter sign-ups, searched by e-mail, newest first, exported as CSV, and
- * removed one at a time after a confirmation that names the address.
+ * /admin/subscribers: newsletter sign-ups with their status (pending, confirmed, unsubscribed),
+ * filtered by status, searched by e-mail, newest first, exported as CSV, and removed one at a
+ * time after a confirmation that names the address.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { describeDbError } from '../../components/admin/describe-db-error';
 import { downloadCsv } from '../../components/admin/download-csv';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
-import { useListParams } from '../../components/admin/list-params';
+import { useListParams, useUrlSearchParams } from '../../components/admin/list-params';
 import {
   fetchAllSubscribers,
   fetchSubscribersPage,
+  isSubscriberStatus,
   removeSubscriber,
   subscriberCsvColumns,
   subscriberSortColumns,
+  subscriberStatuses,
+  subscriberStatusLabels,
   SUBSCRIBERS_PAGE_SIZE,
   type Subscriber,
 } from './subscribers-data';
@@ -30,9 +34,13 @@ interface Loaded {
 
 export function SubscribersList() {
   const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: subscriberSortColumns });
+  const [search, setSearch] = useUrlSearchParams();
+  const statusParam = search.get('status');
+  const status = isSubscriberStatus(statusParam) ? statusParam : 'all';
+  const statusId = useId();
   const { q, sort, dir, page } = params;
   const [version, setVersion] = useState(0);
-  const key = JSON.stringify([q, sort, dir, page, version]);
+  const key = JSON.stringify([q, status, sort, dir, page, version]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,14 +48,24 @@ export function SubscribersList() {
 
   useEffect(() => {
     let live = true;
-    fetchSubscribersPage({ q, sort, dir }, page).then(
+    fetchSubscribersPage({ q, status, sort, dir }, page).then(
       ({ rows, total }) => live && setLoaded({ key, rows, total, error: null }),
       (error: unknown) => live && setLoaded({ key, rows: [], total: 0, error: describeDbError(error) }),
     );
     return () => {
       live = false;
     };
-  }, [key, q, sort, dir, page]);
+  }, [key, q, status, sort, dir, page]);
+
+  function changeStatus(next: string) {
+    setSearch((previous) => {
+      const updated = new URLSearchParams(previous);
+      if (next === 'all') updated.delete('status');
+      else updated.set('status', next);
+      updated.delete('page');
+      return updated;
+    });
+  }
 
   async function confirmRemove() {
     if (!removing) return;
@@ -67,7 +85,7 @@ export function SubscribersList() {
   async function exportCsv() {
     setExporting(true);
     try {
-      const rows = await fetchAllSubscribers({ q, sort, dir });
+      const rows = await fetchAllSubscribers({ q, status, sort, dir });
       downloadCsv(rows, subscriberCsvColumns, `subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
       void toastSuccess(`Exported ${rows.length} ${rows.length === 1 ? 'subscriber' : 'subscribers'}.`);
     } catch (error) {
@@ -79,6 +97,14 @@ export function SubscribersList() {
 
   const columns: ColumnDef<Subscriber>[] = [
     { id: 'email', header: 'E-mail', cell: ({ row }) => row.original.email },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => {
+        const value = row.original.status;
+        return isSubscriberStatus(value) ? subscriberStatusLabels[value] : value;
+      },
+    },
     { id: 'source', header: 'Source', cell: ({ row }) => row.original.source },
     { id: 'created_at', header: 'Subscribed', cell: ({ row }) => date.format(new Date(row.original.created_at)) },
     {
@@ -124,16 +150,34 @@ export function SubscribersList() {
         publishedFilter={false}
         searchLabel="Search e-mail or source"
         loading={!current}
-        empty={q ? 'No subscribers match.' : 'No subscribers yet.'}
+        empty={q || status !== 'all' ? 'No subscribers match.' : 'No subscribers yet.'}
         toolbar={
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            onClick={exportCsv}
-            disabled={exporting}
-          >
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </button>
+          <>
+            <div className="data-table__filter">
+              <label htmlFor={statusId}>Status</label>
+              <select
+                id={statusId}
+                className="field__input"
+                value={status}
+                onChange={(event) => changeStatus(event.target.value)}
+              >
+                <option value="all">All</option>
+                {subscriberStatuses.map((value) => (
+                  <option key={value} value={value}>
+                    {subscriberStatusLabels[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              onClick={exportCsv}
+              disabled={exporting}
+            >
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </button>
+          </>
         }
       />
       <ConfirmDialog

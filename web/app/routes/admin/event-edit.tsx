@@ -1,5 +1,6 @@
 /** /admin/events/new and /admin/events/:id: create or edit one event (features/admin-catalogue), with its history from the audit log. */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { EventForm } from '../../features/admin-catalogue/event-form';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/event-edit';
@@ -14,6 +15,11 @@ export default function AdminEventFormRoute({ params }: Route.ComponentProps) {
     <>
       {/* The key makes a new form for another row (no values carried over from the last one). */}
       <EventForm key={id ?? 'new'} id={id} onSaved={() => setSaves((count) => count + 1)} />
+      {id && (
+        <p>
+          <Link to={`/admin/events/${id}/registrations`}>Registrations, waitlist and check-in</Link>
+        </p>
+      )}
       {id && <AuditTrail key={`${id}-${saves}`} table="events" rowId={id} />}
     </>
   );

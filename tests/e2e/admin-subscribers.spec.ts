@@ -1,0 +1,69 @@
+/**
+ * /admin/subscribers with issue 13's double opt-in: each address's status shown, the status
+ * filter (in the URL), and the CSV with the status and the recorded consent time.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, test } from './fixtures.ts';
+import { csvRows } from './support/csv.ts';
+import { createStaffUser, signInAsStaff } from './support/staff.ts';
+
+test.beforeEach(async ({ page, stack }) => {
+  await signInAsStaff(page, await createStaffUser(stack));
+});
+
+test('subscribers show their status, filter by it, and export it with the consent time', async ({
+  page,
+  serviceRole,
+}) => {
+  const tag = randomBytes(4).toString('hex');
+  const pending = `pending-${tag}@example.com`;
+  const confirmed = `confirmed-${tag}@example.com`;
+  const unsubscribed = `gone-${tag}@example.com`;
+  const consentedAt = '2026-11-20T07:30:00.000Z';
+  const insert = await serviceRole.from('newsletter_subscribers').insert([
+    { email: pending, source: 'e2e', status: 'pending' },
+    {
+      email: confirmed,
+      source: 'e2e',
+      status: 'confirmed',
+      confirmed_at: consentedAt,
+      consented_at: consentedAt,
+      consent_text: 'I agree to receive the Ascent newsletter.',
+    },
+    { email: unsubscribed, source: 'e2e', status: 'unsubscribed', unsubscribed_at: consentedAt },
+  ]);
+  expect(insert.error).toBeNull();
+
+  await page.goto(`/admin/subscribers?q=${tag}`);
+  const rowOf = (email: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+  await expect(rowOf(pending).getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
+  await expect(rowOf(confirmed).getByRole('cell', { name: 'Confirmed', exact: true })).toBeVisible();
+  await expect(rowOf(unsubscribed).getByRole('cell', { name: 'Unsubscribed', exact: true })).toBeVisible();
+
+  await page.getByLabel('Status').selectOption('confirmed');
+  await expect(page).toHaveURL(/status=confirmed/);
+  await expect(rowOf(confirmed)).toBeVisible();
+  await expect(rowOf(pending)).toHaveCount(0);
+  await expect(rowOf(unsubscribed)).toHaveCount(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const rows = await csvRows(download);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    'E-mail': confirmed,
+    Status: 'confirmed',
+    'Consent text': 'I agree to receive the Ascent newsletter.',
+  });
+  expect(Date.parse(rows[0]!['Consent given at'] ?? '')).toBe(Date.parse(consentedAt));
+
+  await page.getByLabel('Status').selectOption('pending');
+  await expect(rowOf(pending)).toBeVisible();
+  await expect(rowOf(confirmed)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Status')).toHaveValue('pending');
+  await expect(rowOf(pending)).toBeVisible();
+});

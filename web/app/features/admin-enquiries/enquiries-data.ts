@@ -1,0 +1,104 @@
+/**
+ * The enquiries inbox's data: a page of enquiries (filtered by status, searched by name, e-mail,
+ * organisation or message, sorted and counted by PostgREST), every matching one for the CSV,
+ * one enquiry with its assignee, the staff it can be assigned to, and the staff's changes
+ * (status, assignee, internal notes; staff only, by RLS policy and column grants).
+ */
+import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import type { Database, DatabaseClient } from '../../lib/supabase/database';
+import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
+import { pageRange } from '../../components/admin/list-params';
+import type { CsvColumn } from '../../components/admin/download-csv';
+import { statusLabel, topicLabel, type EnquiryStatus } from './enquiry-labels';
+
+export const ENQUIRIES_PAGE_SIZE = 25;
+export const enquirySortColumns = ['created_at', 'name', 'topic', 'status'] as const;
+const searchColumns = ['name', 'email', 'organisation', 'message'] as const;
+// The assignee through the foreign key to staff (PostgREST embeds it).
+const columns =
+  'id, created_at, updated_at, name, email, phone, organisation, topic, message, status, assigned_to, internal_notes, consent_text, consented_at, assignee:staff(email)';
+
+export interface EnquiryQuery {
+  q: string;
+  status: EnquiryStatus | 'all';
+  sort: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
+function matching(supabase: DatabaseClient, query: EnquiryQuery) {
+  let request = supabase.from('enquiries').select(columns, { count: 'exact' });
+  if (query.status !== 'all') request = request.eq('status', query.status);
+  const search = ilikeAnyFilter(searchColumns, query.q);
+  if (search) request = request.or(search);
+  return request.order(query.sort, { ascending: query.dir === 'asc' }).order('id');
+}
+
+export type Enquiry = Awaited<ReturnType<typeof fetchEnquiriesPage>>['rows'][number];
+
+export async function fetchEnquiriesPage(query: EnquiryQuery, page: number) {
+  const [from, to] = pageRange(page, ENQUIRIES_PAGE_SIZE);
+  const { data, error, count } = await matching(await getBrowserSupabase(), query).range(from, to);
+  if (error) throw error;
+  return { rows: data, total: count ?? 0 };
+}
+
+/** Every matching enquiry, 1000 at a time (PostgREST's usual max rows). */
+export async function fetchAllEnquiries(query: EnquiryQuery): Promise<Enquiry[]> {
+  const rows: Enquiry[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await matching(await getBrowserSupabase(), query).range(from, from + 999);
+    if (error) throw error;
+    rows.push(...data);
+    if (data.length < 1000) return rows;
+  }
+}
+
+/** One enquiry, or null when no enquiry has this id (also for an id that is not a uuid). */
+export async function fetchEnquiry(id: string): Promise<Enquiry | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const supabase = await getBrowserSupabase();
+  const { data, error } = await supabase.from('enquiries').select(columns).eq('id', id).maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
+export async function fetchStaffMembers(): Promise<{ user_id: string; email: string }[]> {
+  const supabase = await getBrowserSupabase();
+  const { data, error } = await supabase.from('staff').select('user_id, email').order('email');
+  if (error) throw error;
+  return data;
+}
+
+export type EnquiryChange = Pick<
+  Database['public']['Tables']['enquiries']['Update'],
+  'status' | 'assigned_to' | 'internal_notes'
+>;
+
+/** Saves the staff's handling; refuses loudly when no row changed (not staff, or gone). */
+export async function updateEnquiry(id: string, change: EnquiryChange): Promise<void> {
+  const supabase = await getBrowserSupabase();
+  const { data, error } = await supabase.from('enquiries').update(change).eq('id', id).select('id');
+  if (error) throw error;
+  if (data.length !== 1) throw { code: 'PGRST116', message: 'No enquiry was changed.' };
+}
+
+export const enquiryConstraintMessages = {
+  enquiries_notes_length: 'The internal notes must be at most 10,000 characters.',
+  enquiries_status_known: 'Choose one of the statuses New, In progress or Closed.',
+  enquiries_assigned_to_fkey: 'That staff member no longer exists; choose another.',
+} as const;
+
+export const enquiryCsvColumns: CsvColumn<Enquiry>[] = [
+  { header: 'Received at', value: (e) => e.created_at },
+  { header: 'Name', value: (e) => e.name },
+  { header: 'E-mail', value: (e) => e.email },
+  { header: 'Phone', value: (e) => e.phone },
+  { header: 'Organisation', value: (e) => e.organisation },
+  { header: 'Topic', value: (e) => topicLabel(e.topic) },
+  { header: 'Status', value: (e) => statusLabel(e.status) },
+  { header: 'Assigned to', value: (e) => e.assignee?.email ?? null },
+  { header: 'Message', value: (e) => e.message },
+  { header: 'Internal notes', value: (e) => e.internal_notes },
+  { header: 'Consent given at', value: (e) => e.consented_at },
+];

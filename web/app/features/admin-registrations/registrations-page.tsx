@@ -1,0 +1,301 @@
+/**
+ * /admin/events/:id/registrations: who registered for one event. The counts (confirmed with
+ * their seats against the capacity, waitlisted, cancelled, checked in), the confirmed people
+ * with a check-in button each (for the day itself), the waitlist in the order it moves up,
+ * the cancellations, and a CSV of everyone. Changes toast; failures show in words.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { describeDbError } from '../../components/admin/describe-db-error';
+import { downloadCsv } from '../../components/admin/download-csv';
+import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import {
+  fetchCounts,
+  fetchEvent,
+  fetchRegistrations,
+  registrationConstraintMessages,
+  registrationCsvColumns,
+  setCheckedIn,
+  waitlistPositions,
+  type AdminEvent,
+  type Registration,
+  type RegistrationCounts,
+} from './registrations-data';
+import './admin-registrations.css';
+
+const dateTime = new Intl.DateTimeFormat('en-KE', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; event: AdminEvent; counts: RegistrationCounts; rows: Registration[] };
+
+export function RegistrationsPage({ eventId }: { eventId: string }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    fetchEvent(eventId)
+      .then(async (event) => {
+        if (!event) return { state: 'missing' } as const;
+        const [counts, rows] = await Promise.all([fetchCounts(eventId), fetchRegistrations(eventId)]);
+        return { state: 'ready', event, counts, rows } as const;
+      })
+      .then(
+        (next) => live && setLoad(next),
+        (error: unknown) => live && setLoad({ state: 'failed', message: describeDbError(error) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [eventId, version]);
+
+  if (load.state === 'loading') return <p role="status">Loading the registrations…</p>;
+  if (load.state === 'missing') {
+    return (
+      <>
+        <h1>Event not found</h1>
+        <p>
+          No event has this address. <Link to="/admin/events">Back to the events</Link>
+        </p>
+      </>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <p className="notice notice--error" role="alert">
+        {load.message}
+      </p>
+    );
+  }
+  return <RegistrationsView event={load.event} counts={load.counts} rows={load.rows} onChanged={reload} />;
+}
+
+function RegistrationsView({
+  event,
+  counts,
+  rows,
+  onChanged,
+}: {
+  event: AdminEvent;
+  counts: RegistrationCounts;
+  rows: Registration[];
+  onChanged: () => void;
+}) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const positions = waitlistPositions(rows);
+  const confirmed = rows.filter((r) => r.status === 'confirmed');
+  const waitlisted = rows.filter((r) => r.status === 'waitlisted');
+  const cancelled = rows.filter((r) => r.status === 'cancelled');
+
+  async function checkIn(row: Registration, checkedIn: boolean) {
+    setBusy(row.id);
+    try {
+      await setCheckedIn(row.id, checkedIn);
+      void toastSuccess(checkedIn ? `${row.name} is checked in.` : `${row.name}'s check-in was undone.`);
+      onChanged();
+    } catch (error) {
+      void toastError(describeDbError(error, registrationConstraintMessages));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function exportCsv() {
+    const day = event.starts_at.slice(0, 10);
+    downloadCsv(rows, registrationCsvColumns(positions), `registrations-${day}-${event.id.slice(0, 8)}.csv`);
+    void toastSuccess(`Exported ${rows.length} ${rows.length === 1 ? 'registration' : 'registrations'}.`);
+  }
+
+  return (
+    <article className="registrations" aria-labelledby="registrations-heading">
+      <p>
+        <Link to={`/admin/events/${event.id}`}>← The event</Link>
+      </p>
+      <h1 id="registrations-heading">Registrations: {event.title}</h1>
+      <p>
+        {formatDateTime(event.starts_at)}
+        {event.venue ? ` · ${event.venue}` : ''}
+      </p>
+      <dl className="registrations__counts" aria-label="Counts">
+        <div>
+          <dt>Confirmed</dt>
+          <dd data-testid="count-confirmed">{counts.confirmed}</dd>
+          <dd className="registrations__muted">
+            {counts.confirmed_seats} {counts.confirmed_seats === 1 ? 'seat' : 'seats'}
+            {event.capacity != null ? ` of ${event.capacity}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Waitlisted</dt>
+          <dd data-testid="count-waitlisted">{counts.waitlisted}</dd>
+        </div>
+        <div>
+          <dt>Cancelled</dt>
+          <dd data-testid="count-cancelled">{counts.cancelled}</dd>
+        </div>
+        <div>
+          <dt>Checked in</dt>
+          <dd data-testid="count-checked-in">{counts.checked_in}</dd>
+        </div>
+      </dl>
+      <p>
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={exportCsv}
+          disabled={rows.length === 0}
+        >
+          Export CSV
+        </button>
+      </p>
+
+      <section aria-labelledby="confirmed-heading">
+        <h2 id="confirmed-heading">Confirmed</h2>
+        {confirmed.length === 0 ? (
+          <p>No confirmed registrations yet.</p>
+        ) : (
+          <div className="data-table__scroll">
+            <table className="registrations__table">
+              <caption className="visually-hidden">Confirmed registrations</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Organisation</th>
+                  <th scope="col">Seats</th>
+                  <th scope="col">Registered</th>
+                  <th scope="col">Checked in</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Check-in</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {confirmed.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      {row.name}
+                      <br />
+                      <span className="registrations__muted">{row.email}</span>
+                    </td>
+                    <td>{row.organisation ?? '—'}</td>
+                    <td>{row.seats}</td>
+                    <td>{formatDateTime(row.created_at)}</td>
+                    <td>{row.checked_in_at ? formatDateTime(row.checked_in_at) : '—'}</td>
+                    <td>
+                      {row.checked_in_at ? (
+                        <button
+                          type="button"
+                          className="button button--small button--secondary"
+                          disabled={busy === row.id}
+                          onClick={() => void checkIn(row, false)}
+                          aria-label={`Undo the check-in of ${row.name}`}
+                        >
+                          Undo check-in
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button button--small"
+                          disabled={busy === row.id}
+                          onClick={() => void checkIn(row, true)}
+                          aria-label={`Check in ${row.name}`}
+                        >
+                          Check in
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="waitlist-heading">
+        <h2 id="waitlist-heading">Waitlist</h2>
+        {waitlisted.length === 0 ? (
+          <p>Nobody is waiting.</p>
+        ) : (
+          <div className="data-table__scroll">
+            <table className="registrations__table">
+              <caption className="visually-hidden">The waitlist, next to move up first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Position</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Organisation</th>
+                  <th scope="col">Seats</th>
+                  <th scope="col">Registered</th>
+                </tr>
+              </thead>
+              <tbody>
+                {waitlisted.map((row) => (
+                  <tr key={row.id}>
+                    <td>{positions.get(row.id)}</td>
+                    <td>
+                      {row.name}
+                      <br />
+                      <span className="registrations__muted">{row.email}</span>
+                    </td>
+                    <td>{row.organisation ?? '—'}</td>
+                    <td>{row.seats}</td>
+                    <td>{formatDateTime(row.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="cancelled-heading">
+        <h2 id="cancelled-heading">Cancelled</h2>
+        {cancelled.length === 0 ? (
+          <p>No cancellations.</p>
+        ) : (
+          <div className="data-table__scroll">
+            <table className="registrations__table">
+              <caption className="visually-hidden">Cancelled registrations</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Seats</th>
+                  <th scope="col">Registered</th>
+                  <th scope="col">Cancelled</th>
+                </tr>
+              </thead>
+              <tbody>
+                {cancelled.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      {row.name}
+                      <br />
+                      <span className="registrations__muted">{row.email}</span>
+                    </td>
+                    <td>{row.seats}</td>
+                    <td>{formatDateTime(row.created_at)}</td>
+                    <td>{row.cancelled_at ? formatDateTime(row.cancelled_at) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </article>
+  );
+}

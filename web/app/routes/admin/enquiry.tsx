@@ -1,0 +1,19 @@
+/** /admin/enquiries/:id: one enquiry, its handling and its audit trail (features/admin-enquiries). */
+import { useState } from 'react';
+import { EnquiryDetail } from '../../features/admin-enquiries/enquiry-detail';
+import { AuditTrail } from '../../shell/admin/audit-trail';
+import type { Route } from './+types/enquiry';
+
+export const meta = () => [{ title: 'Enquiry · Ascent admin' }];
+
+export default function EnquiryRoute({ params }: Route.ComponentProps) {
+  const { id } = params;
+  const [version, setVersion] = useState(0);
+  return (
+    <>
+      {/* Re-mounted per enquiry so nothing typed for one enquiry shows on another. */}
+      <EnquiryDetail key={id} enquiryId={id} onSaved={() => setVersion((v) => v + 1)} />
+      <AuditTrail key={`${id}-${version}`} table="enquiries" rowId={id} />
+    </>
+  );
+}
