@@ -681,6 +681,7 @@ export type Database = {
           description: string
           icon: string | null
           id: string
+          image_url: string | null
           is_published: boolean
           slug: string
           sort_order: number
@@ -692,6 +693,7 @@ export type Database = {
           description: string
           icon?: string | null
           id?: string
+          image_url?: string | null
           is_published?: boolean
           slug: string
           sort_order?: number
@@ -703,6 +705,7 @@ export type Database = {
           description?: string
           icon?: string | null
           id?: string
+          image_url?: string | null
           is_published?: boolean
           slug?: string
           sort_order?: number
@@ -760,6 +763,7 @@ export type Database = {
           duration: string
           focus: string
           id: string
+          image_url: string | null
           is_published: boolean
           price_amount: number
           slug: string
@@ -776,6 +780,7 @@ export type Database = {
           duration: string
           focus: string
           id?: string
+          image_url?: string | null
           is_published?: boolean
           price_amount: number
           slug: string
@@ -792,6 +797,7 @@ export type Database = {
           duration?: string
           focus?: string
           id?: string
+          image_url?: string | null
           is_published?: boolean
           price_amount?: number
           slug?: string
@@ -889,6 +895,7 @@ export type Database = {
           description: string | null
           icon: string | null
           id: string | null
+          image_url: string | null
           slug: string | null
           sort_order: number | null
           title: string | null
@@ -897,6 +904,7 @@ export type Database = {
           description?: string | null
           icon?: string | null
           id?: string | null
+          image_url?: string | null
           slug?: string | null
           sort_order?: number | null
           title?: string | null
@@ -905,6 +913,7 @@ export type Database = {
           description?: string | null
           icon?: string | null
           id?: string | null
+          image_url?: string | null
           slug?: string | null
           sort_order?: number | null
           title?: string | null
@@ -920,6 +929,7 @@ export type Database = {
           duration: string | null
           focus: string | null
           id: string | null
+          image_url: string | null
           price_amount: number | null
           slug: string | null
           sort_order: number | null
@@ -933,6 +943,7 @@ export type Database = {
           duration?: string | null
           focus?: string | null
           id?: string | null
+          image_url?: string | null
           price_amount?: number | null
           slug?: string | null
           sort_order?: number | null
@@ -946,6 +957,7 @@ export type Database = {
           duration?: string | null
           focus?: string | null
           id?: string | null
+          image_url?: string | null
           price_amount?: number | null
           slug?: string | null
           sort_order?: number | null

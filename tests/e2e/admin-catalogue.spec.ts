@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { createStaffUser, signInAsStaff, type Account } from './support/staff.ts';
@@ -53,6 +53,28 @@ async function onPublicPage(page: Page, path: string, check: () => Promise<void>
   }).toPass({ timeout: 60_000, intervals: [1_000] });
 }
 
+/**
+ * Uploads a 64×36 PNG through the form's image field (to the media bucket's `folder`) and returns
+ * the address the upload filled in, after checking it and the preview.
+ */
+async function uploadImage(page: Page, folder: string, name: string): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#2a6f97' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Upload an image').setInputFiles({ name, mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Uploaded.')).toBeVisible();
+  const imageUrl = await page.getByLabel('Image address').inputValue();
+  expect(imageUrl).toMatch(new RegExp(`^https?://.+/storage/v1/object/public/media/${folder}/.+\\.png$`));
+  await expect(page.getByAltText('Preview of the image')).toHaveAttribute('src', imageUrl);
+  return imageUrl;
+}
+
+/** The picture has finished loading in the browser (the stored file, 64 px wide), not just its tag. */
+async function expectLoaded(picture: Locator) {
+  await picture.scrollIntoViewIfNeeded();
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(64);
+}
+
 /** `days` from now as a datetime-local value. */
 function localDateTime(days: number, hour: number): string {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -71,14 +93,7 @@ test('an event: created, edited, unpublished and deleted through the admin, and 
   await page.getByLabel('Venue').fill('Nairobi');
   await page.getByLabel('Starts').fill(localDateTime(1, 9));
   await page.getByLabel('Ends').fill(localDateTime(1, 17));
-  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#2a6f97' } })
-    .png()
-    .toBuffer();
-  await page.getByLabel('Upload an image').setInputFiles({ name: 'workshop.png', mimeType: 'image/png', buffer: png });
-  await expect(page.getByText('Uploaded.')).toBeVisible();
-  const imageUrl = await page.getByLabel('Image address').inputValue();
-  expect(imageUrl).toMatch(/^https?:\/\/.+\/storage\/v1\/object\/public\/media\/events\/.+\.png$/);
-  await expect(page.getByAltText('Preview of the image')).toHaveAttribute('src', imageUrl);
+  const imageUrl = await uploadImage(page, 'events', 'workshop.png');
   await page.getByLabel('Published (shown on the website)').check();
   await page.getByRole('button', { name: 'Create event' }).click();
   await expectToast(page, `Created “${title}”.`);
@@ -91,8 +106,7 @@ test('an event: created, edited, unpublished and deleted through the admin, and 
   // The uploaded picture is on the event's card, and it loads.
   const picture = page.locator('li.event', { hasText: title }).locator('img.event__image');
   await expect(picture).toHaveAttribute('src', imageUrl);
-  await picture.scrollIntoViewIfNeeded();
-  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(64);
+  await expectLoaded(picture);
 
   await page.goto(editUrl);
   await page.getByLabel('Title').fill(renamed);
@@ -126,7 +140,7 @@ test('an event whose end is before its start is refused beside the field, nothin
   await expect(page).toHaveURL(/\/admin\/events\/new$/);
 });
 
-test('a service: created (flagged without a Sanity page), a duplicate slug refused in words with the input kept, deleted', async ({
+test('a service: created with an image (flagged without a Sanity page), the image removed, a duplicate slug refused in words with the input kept, deleted', async ({
   page,
 }) => {
   const title = `E2E service ${unique()}`;
@@ -135,14 +149,40 @@ test('a service: created (flagged without a Sanity page), a duplicate slug refus
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Slug').fill(slug);
   await page.getByLabel('Description').fill('Advice for teams.');
+  const imageUrl = await uploadImage(page, 'services', 'advice.png');
   await page.getByLabel('Published (shown on the website)').check();
   await page.getByRole('button', { name: 'Create service' }).click();
   await expectToast(page, `Created “${title}”.`);
   await expect(page.getByText(`No service page with the slug “${slug}” is published in Sanity`)).toBeVisible();
+  const editUrl = page.url();
 
+  // The uploaded picture is on the service's card on /services, named by the service, and it loads.
+  const card = page.locator('li.service-card', { hasText: title });
   await onPublicPage(page, '/services', () =>
     expect(page.getByText(title, { exact: true })).toBeVisible({ timeout: 1_000 }),
   );
+  const picture = card.getByRole('img', { name: title, exact: true });
+  await expect(picture).toHaveAttribute('src', imageUrl);
+  await expect(picture).toHaveAttribute('loading', 'lazy');
+  await expectLoaded(picture);
+
+  // The image taken off the service in the admin: the card shows none.
+  await page.goto(editUrl);
+  await expect(page.getByLabel('Image address')).toHaveValue(imageUrl);
+  await page.getByLabel('Image address').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(page, `Saved “${title}”.`);
+  await onPublicPage(page, '/services', async () => {
+    await expect(page.getByText(title, { exact: true })).toBeVisible({ timeout: 1_000 });
+    await expect(card.getByRole('img')).toHaveCount(0, { timeout: 1_000 });
+  });
+
+  // An address that is not http(s) or a site path is refused beside the field.
+  await page.goto(editUrl);
+  await page.getByLabel('Image address').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('The image must be an http(s) address or a site path.')).toBeVisible();
+  await expect(page.getByLabel('Image address')).toHaveAttribute('aria-invalid', 'true');
 
   await page.goto(`/admin/services?q=${encodeURIComponent(title)}`);
   await expect(page.getByRole('row', { name: new RegExp(title) }).getByText('No page in Sanity')).toBeVisible();
@@ -167,7 +207,7 @@ test('a service: created (flagged without a Sanity page), a duplicate slug refus
   );
 });
 
-test('a training program with an intake: created, on /training, the intake edited, the program deleted', async ({
+test('a training program with an image and an intake: created, on /training and its page with the image, the intake edited, the program deleted', async ({
   page,
 }) => {
   const title = `E2E program ${unique()}`;
@@ -180,6 +220,7 @@ test('a training program with an intake: created, on /training, the intake edite
   await page.getByLabel('Description').fill('Leading a team.');
   await page.getByLabel('Duration').fill('3 days');
   await page.getByLabel('Price').fill('450');
+  const imageUrl = await uploadImage(page, 'training-programs', 'leading.png');
   await page.getByLabel('Published (shown on the website)').check();
   await page.getByRole('button', { name: 'Create training program' }).click();
   await expectToast(page, `Created “${title}”.`);
@@ -208,15 +249,29 @@ test('a training program with an intake: created, on /training, the intake edite
   await onPublicPage(page, `/training?q=${encodeURIComponent(title)}`, () =>
     expect(page.getByText(title, { exact: true }).first()).toBeVisible({ timeout: 1_000 }),
   );
+  // The picture is on the program's card in the catalogue and on its own page, and it loads.
+  const cardPicture = page.locator('li.program', { hasText: title }).getByRole('img', { name: title, exact: true });
+  await expect(cardPicture).toHaveAttribute('src', imageUrl);
+  await expectLoaded(cardPicture);
   await onPublicPage(page, `/training/${slug}`, () =>
     expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 1_000 }),
   );
+  const pagePicture = page.locator('.program-page__text').getByRole('img', { name: title, exact: true });
+  await expect(pagePicture).toHaveAttribute('src', imageUrl);
+  await expect(pagePicture).toHaveAttribute('decoding', 'async');
+  await expectLoaded(pagePicture);
+  // Search engines get it too: the page's Course names the image.
+  const courses = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? 'null') as unknown));
+  expect(courses).toContainEqual(expect.objectContaining({ '@type': 'Course', name: title, image: [imageUrl] }));
 
   await deleteFromList(page, '/admin/training-programs', 'training program', title);
   await expect(async () => {
     const gone = await page.goto(`/training/${slug}`);
     expect(gone?.status()).toBe(404);
   }).toPass({ timeout: 60_000, intervals: [1_000] });
+  await expect(page.getByRole('img', { name: title, exact: true })).toHaveCount(0);
 });
 
 test('a program with orders cannot be deleted: the refusal is in words and the program stays', async ({

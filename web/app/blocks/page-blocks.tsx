@@ -11,7 +11,6 @@ import type { PageBuilderBlock } from './types';
 import './blocks.css';
 
 function UnknownBlock({ type }: { type: string }) {
-  if (!import.meta.env.DEV) return null;
   return (
     <div className="container unknown-block" role="note">
       Unknown block type “{type}”: add a component for it to app/blocks/registry.ts.
@@ -22,7 +21,8 @@ function UnknownBlock({ type }: { type: string }) {
 function Block({ block }: { block: PageBuilderBlock }) {
   // Content may name a type this build does not know, whatever the generated types say.
   const type: string = block._type;
-  if (!isKnownBlockType(type)) return <UnknownBlock type={type} />;
+  // Checked here, not inside UnknownBlock, so a production build leaves the component out.
+  if (!isKnownBlockType(type)) return import.meta.env.DEV ? <UnknownBlock type={type} /> : null;
   // Looked up by the block's own _type, the component takes exactly this block (registry.ts checks
   // each pair); TypeScript cannot follow that pairing through the union, hence the widening.
   const Component = blockComponents[block._type] as ComponentType<PageBuilderBlock>;

@@ -67,6 +67,17 @@ function EmptyMessage({
 function ProgramCard({ program, heading: Heading }: { program: ProgramItem; heading: 'h2' | 'h3' }) {
   return (
     <li className="program">
+      {program.imageUrl ? (
+        <img
+          className="program__image"
+          src={program.imageUrl}
+          alt={program.title}
+          width={640}
+          height={360}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
       <p className="program__category">
         <span className="tag">{program.category}</span>
       </p>

@@ -27,6 +27,7 @@ import {
   type LazyExoticComponent,
   type MouseEvent,
   type MouseEventHandler,
+  type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
 import { useGoToSection } from '../features/navigation/use-hash-scroll';
@@ -137,14 +138,16 @@ function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
   );
 }
 
-/** A server-rendered block; `code` renders it after a client-side navigation. */
-export function ServerRenderedBlock<K extends ServerRenderedType>(props: {
+/**
+ * A server-rendered block; `code` renders it after a client-side navigation. Callers pair a block
+ * with its own type's code; the wrapper itself, not a component around it, so the pages'
+ * JavaScript carries no extra layer.
+ */
+export const ServerRenderedBlock = ServerRenderedWrapper as <K extends ServerRenderedType>(props: {
   block: BlockProps<K>;
   code: BlockCode<K>;
   onClick?: MouseEventHandler<HTMLDivElement>;
-}) {
-  return <ServerRenderedWrapper block={props.block} code={props.code as AnyBlockCode} onClick={props.onClick} />;
-}
+}) => ReactNode;
 
 /** A registry entry that can load its code ahead of a client-side render (registry.ts). */
 export type PreloadableBlock<K extends BlockType> = ComponentType<BlockProps<K>> & { preload?: () => Promise<void> };

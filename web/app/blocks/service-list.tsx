@@ -26,6 +26,17 @@ export function ServiceListBlock({ _key, anchor, heading, intro }: BlockProps<'s
           <ul className="service-list">
             {services.map((service) => (
               <li key={service.id} className="service-card">
+                {service.imageUrl ? (
+                  <img
+                    className="service-card__image"
+                    src={service.imageUrl}
+                    alt={service.title}
+                    width={640}
+                    height={360}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
                 <h3 className="service-card__title">
                   <Link to={service.href} className="service-card__link">
                     {service.title}

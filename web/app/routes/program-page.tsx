@@ -47,6 +47,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     price: formatPrice(amount, program.currency),
     otherPrice: other ? formatPrice(Math.round(other.amount), other.currency) : '',
     currency: program.currency,
+    imageUrl: program.image_url ?? null,
     intakes,
   };
   const path = programPath(program.slug);

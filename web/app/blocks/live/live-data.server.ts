@@ -53,6 +53,7 @@ export function toProgramItem(row: ProgramRow, context: JsonLdContext): ProgramI
     duration: row.duration,
     mode: modeLabel(row.delivery_mode),
     price: { amount: row.price_amount, currency: row.currency, label: formatPrice(row.price_amount, row.currency) },
+    imageUrl: row.image_url ?? null,
   };
   return { ...item, jsonLd: courseJsonLd({ ...item, path: item.href }, context) };
 }
@@ -119,6 +120,7 @@ export function loadLiveBlocks(
               title: row.title,
               description: row.description,
               href: `/services/${row.slug}`,
+              imageUrl: row.image_url ?? null,
             })),
           ),
         );

@@ -43,6 +43,8 @@ export interface ProgramItem {
   duration: string;
   mode: string;
   price: { amount: number; currency: string; label: string };
+  /** The program's picture (set on /admin/training-programs), or null. */
+  imageUrl: string | null;
   /** The row's schema.org Course, built on the server. */
   jsonLd: JsonLd;
 }
@@ -52,6 +54,8 @@ export interface ServiceItem {
   title: string;
   description: string;
   href: string;
+  /** The service's picture (set on /admin/services), or null. */
+  imageUrl: string | null;
 }
 
 export interface MetricItem {

@@ -1,7 +1,9 @@
-/** /admin/training-programs/new and /:id: the program's fields and publication; its intakes below once it exists. */
+/** /admin/training-programs/new and /:id: the program's fields, image and publication; its intakes below once it exists. */
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/admin/form-fields';
 import type { Row } from './catalogue-data';
+import { ImageField } from './image-field';
 import { IntakesSection } from './intakes-section';
 import { modeOptions, programSchema, type ProgramInput, type ProgramValues } from './schemas';
 import { useEntityForm } from './use-entity-form';
@@ -18,6 +20,7 @@ const empty: ProgramInput = {
   price_amount: '',
   currency: 'USD',
   sort_order: '0',
+  image_url: '',
   is_published: false,
 };
 
@@ -33,6 +36,7 @@ function toInput(row: Row<'training_programs'>): ProgramInput {
     price_amount: String(row.price_amount),
     currency: row.currency as ProgramInput['currency'],
     sort_order: String(row.sort_order),
+    image_url: row.image_url ?? '',
     is_published: row.is_published,
   };
 }
@@ -58,8 +62,11 @@ export function ProgramForm({ id, onSaved }: { id: string | undefined; onSaved?:
   });
   const {
     register,
+    setValue,
+    control,
     formState: { errors, isSubmitting },
   } = form;
+  const imageUrl = useWatch({ control, name: 'image_url' });
   return (
     <section className="admin-catalogue">
       <p>
@@ -122,6 +129,13 @@ export function ProgramForm({ id, onSaved }: { id: string | undefined; onSaved?:
             registration={register('sort_order')}
             error={errors.sort_order}
             hint="Lower numbers come first."
+          />
+          <ImageField
+            registration={register('image_url')}
+            error={errors.image_url}
+            folder="training-programs"
+            onUploaded={(url) => setValue('image_url', url, { shouldDirty: true, shouldValidate: true })}
+            preview={imageUrl}
           />
           <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
           <FormError message={saveError} />

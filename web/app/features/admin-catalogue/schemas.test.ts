@@ -66,6 +66,7 @@ const service: ServiceInput = {
   description: 'People.',
   icon: 'users',
   sort_order: '1',
+  image_url: '',
   is_published: false,
 };
 const program: ProgramInput = {
@@ -79,6 +80,7 @@ const program: ProgramInput = {
   price_amount: '1200.50',
   currency: 'KES',
   sort_order: '0',
+  image_url: '',
   is_published: true,
 };
 const event: EventInput = {
@@ -160,11 +162,16 @@ agree<ServiceInput>(
     ['an icon with markup', { icon: '<svg>' }, 'icon'],
     ['a blank description', { description: ' ' }, 'description'],
     ['a blank title', { title: '' }, 'title'],
+    ['an uploaded image', { image_url: 'https://x.supabase.co/storage/v1/object/public/media/services/a.jpg' }, null],
+    ['a site-path image', { image_url: '/images/a.jpg' }, null],
+    ['a javascript: image', { image_url: 'javascript:alert(1)' }, 'image_url'],
+    ['a data: image', { image_url: 'data:image/svg+xml,<svg/>' }, 'image_url'],
   ],
   (input, parsed) =>
     (parsed as Record<string, unknown>) ?? {
       ...input,
       icon: blankOrNull(input.icon),
+      image_url: blankOrNull(input.image_url),
       sort_order: Number(input.sort_order),
     },
 );
@@ -182,10 +189,15 @@ agree<ProgramInput>(
     ['an unknown delivery mode', { delivery_mode: 'postal' as ProgramInput['delivery_mode'] }, 'delivery_mode'],
     ['a slug with a space', { slug: 'lead ership' }, 'slug'],
     ['a blank duration', { duration: ' ' }, 'duration'],
+    ['an https image', { image_url: 'https://cdn.example/a.jpg' }, null],
+    ['a site-path image', { image_url: '/images/a.jpg' }, null],
+    ['a javascript: image', { image_url: 'javascript:alert(1)' }, 'image_url'],
+    ['a protocol-less image', { image_url: 'cdn.example/a.jpg' }, 'image_url'],
   ],
   (input, parsed) =>
     (parsed as Record<string, unknown>) ?? {
       ...input,
+      image_url: blankOrNull(input.image_url),
       price_amount: Number(input.price_amount),
       sort_order: Number(input.sort_order),
     },

@@ -44,6 +44,11 @@ const wholeNumber = (min: number, max: number, message: string) =>
     .transform((value) => Number(value))
     .pipe(z.number().min(min, message).max(max, message));
 
+/** events_image_url_safe, training_programs_image_url_safe, services_image_url_safe. */
+const imageUrl = optional(
+  z.string().regex(/^(https?:\/\/|\/)/, 'The image must be an http(s) address or a site path.'),
+);
+
 export const modeOptions = [
   { value: 'in-person', label: 'In person' },
   { value: 'virtual', label: 'Virtual' },
@@ -79,7 +84,7 @@ export const eventSchema = z
     mode: z.enum(MODES, { error: 'Please choose in person, virtual or hybrid.' }), // events_mode_known
     starts_at: localDateTime('start date and time'),
     ends_at: localDateTime('end date and time'),
-    image_url: optional(z.string().regex(/^(https?:\/\/|\/)/, 'The image must be an http(s) address or a site path.')), // events_image_url_safe
+    image_url: imageUrl, // events_image_url_safe
     registration_url: optional(
       z.string().regex(/^https?:\/\//, 'The registration link must start with http:// or https://.'),
     ), // events_registration_url_safe
@@ -107,6 +112,7 @@ export const programSchema = z.object({
   ),
   currency: z.enum(['USD', 'KES'], { error: 'Please choose USD or KES.' }), // training_programs_currency_known
   sort_order: wholeNumber(-1_000_000, 1_000_000, 'Please enter a whole number.'),
+  image_url: imageUrl, // training_programs_image_url_safe
   is_published: z.boolean(),
 });
 export type ProgramInput = z.input<typeof programSchema>;
@@ -167,6 +173,7 @@ export const serviceSchema = z.object({
   description: required(null, 'a description'), // services_description_not_blank
   icon: optional(z.string().regex(KEBAB, 'Use an icon name such as "briefcase" or "chart-line".')), // services_icon_format
   sort_order: wholeNumber(-1_000_000, 1_000_000, 'Please enter a whole number.'),
+  image_url: imageUrl, // services_image_url_safe
   is_published: z.boolean(),
 });
 export type ServiceInput = z.input<typeof serviceSchema>;

@@ -1,13 +1,23 @@
-/** /admin/services/new and /admin/services/:id: title, slug (the Sanity page it links to), text, icon, order. */
+/** /admin/services/new and /admin/services/:id: title, slug (the Sanity page it links to), text, icon, order, image. */
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, TextAreaField, TextField } from '../../components/admin/form-fields';
 import type { Row } from './catalogue-data';
+import { ImageField } from './image-field';
 import { serviceSchema, type ServiceInput, type ServiceValues } from './schemas';
 import { useServicePageSlugs } from './service-pages';
 import { useEntityForm } from './use-entity-form';
 import './admin-catalogue.css';
 
-const empty: ServiceInput = { title: '', slug: '', description: '', icon: '', sort_order: '0', is_published: false };
+const empty: ServiceInput = {
+  title: '',
+  slug: '',
+  description: '',
+  icon: '',
+  sort_order: '0',
+  image_url: '',
+  is_published: false,
+};
 
 function toInput(row: Row<'services'>): ServiceInput {
   return {
@@ -16,6 +26,7 @@ function toInput(row: Row<'services'>): ServiceInput {
     description: row.description,
     icon: row.icon ?? '',
     sort_order: String(row.sort_order),
+    image_url: row.image_url ?? '',
     is_published: row.is_published,
   };
 }
@@ -37,8 +48,11 @@ export function ServiceForm({ id, onSaved }: { id: string | undefined; onSaved?:
   });
   const {
     register,
+    setValue,
+    control,
     formState: { errors, isSubmitting },
   } = form;
+  const imageUrl = useWatch({ control, name: 'image_url' });
   return (
     <section className="admin-catalogue">
       <p>
@@ -79,6 +93,13 @@ export function ServiceForm({ id, onSaved }: { id: string | undefined; onSaved?:
             registration={register('sort_order')}
             error={errors.sort_order}
             hint="Lower numbers come first."
+          />
+          <ImageField
+            registration={register('image_url')}
+            error={errors.image_url}
+            folder="services"
+            onUploaded={(url) => setValue('image_url', url, { shouldDirty: true, shouldValidate: true })}
+            preview={imageUrl}
           />
           <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
           <FormError message={saveError} />

@@ -110,7 +110,9 @@ export async function readEvents(options: { show: EventShow; limit?: number | nu
 export async function readPrograms(options: { category?: string | null; text?: string | null; limit?: number | null }) {
   let query = serverSupabase()
     .from('public_training_programs')
-    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency');
+    .select(
+      'id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url',
+    );
   const category = options.category?.trim();
   if (category) query = query.eq('category', category);
   const text = ilikeAnyFilter(PROGRAM_TEXT_COLUMNS, options.text ?? '');
@@ -142,7 +144,7 @@ export async function readProgramCategories(): Promise<string[]> {
 export async function readProgram(slug: string) {
   const { data, error } = await serverSupabase()
     .from('public_training_programs')
-    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency')
+    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url')
     .eq('slug', slug)
     .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS))
     .maybeSingle();
@@ -155,7 +157,7 @@ export async function readProgramsById(ids: readonly string[]) {
   if (ids.length === 0) return [];
   const { data, error } = await serverSupabase()
     .from('public_training_programs')
-    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency')
+    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url')
     .in('id', [...ids])
     .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
   if (error) throw failed('training programs by id', error);
@@ -196,7 +198,7 @@ export async function readIntakes(programIds: readonly string[]) {
 export async function readServices() {
   const { data, error } = await serverSupabase()
     .from('public_services')
-    .select('id, title, slug, description')
+    .select('id, title, slug, description, image_url')
     .order('sort_order')
     .order('title')
     .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));

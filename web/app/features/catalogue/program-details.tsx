@@ -20,6 +20,8 @@ export interface ProgramDetailsData {
   /** "KES 161,450": the fee at 129.16 KES per USD. */
   otherPrice: string;
   currency: string;
+  /** The program's picture (an https URL or a site path), or null. */
+  imageUrl: string | null;
   intakes: IntakeItem[];
 }
 
@@ -45,6 +47,17 @@ export function ProgramDetails({ program, catalogueHref, addToCart }: Props) {
       </header>
       <div className="program-page__body">
         <div className="program-page__text">
+          {program.imageUrl ? (
+            <img
+              className="program-page__image"
+              src={program.imageUrl}
+              alt={program.title}
+              width={960}
+              height={540}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : null}
           <p>{program.description}</p>
           <section aria-labelledby="intakes-heading" className="program-page__intakes">
             <h2 id="intakes-heading">Upcoming intakes</h2>

@@ -94,6 +94,15 @@ describe('courseJsonLd', () => {
     });
   });
 
+  it('gives the program’s image as an absolute URL when it has one', () => {
+    expect(courseJsonLd({ ...program, imageUrl: '/images/ifrs.jpg' }, context).image).toEqual([
+      'https://ascent.example/images/ifrs.jpg',
+    ]);
+    const uploaded = 'https://project.supabase.co/storage/v1/object/public/media/training-programs/a.jpg';
+    expect(courseJsonLd({ ...program, imageUrl: uploaded }, context).image).toEqual([uploaded]);
+    expect(courseJsonLd({ ...program, imageUrl: null }, context)).not.toHaveProperty('image');
+  });
+
   it('maps stored and displayed delivery modes, and skips unknown ones', () => {
     const mode = (value: string) => courseJsonLd({ ...program, mode: value }, context).hasCourseInstance;
     expect(mode('virtual')).toEqual({ '@type': 'CourseInstance', courseMode: 'Online' });

@@ -100,6 +100,8 @@ export interface CourseSource {
   price?: { amount: number; currency: string } | null;
   /** The program's own page (default /training, the catalogue). */
   path?: string;
+  /** The program's picture: an absolute URL or a site path. */
+  imageUrl?: string | null;
   /** Upcoming dated intakes: each a CourseInstance. */
   intakes?: ReadonlyArray<{ startDate: string; endDate: string; online: boolean; venue?: string | null }>;
 }
@@ -116,6 +118,7 @@ export function courseJsonLd(program: CourseSource, context: JsonLdContext): Jso
     description: program.description,
     url: absoluteUrl(context.siteUrl, program.path ?? '/training'),
     provider: provider(context),
+    ...(program.imageUrl ? { image: [absoluteUrl(context.siteUrl, program.imageUrl)] } : {}),
     ...(keywords.length ? { keywords: keywords.join(', ') } : {}),
     ...(price && Number.isFinite(price.amount)
       ? {
