@@ -18,7 +18,7 @@ import {
 } from 'react';
 import type { EnquiryValues } from '../features/enquiry/enquiry-schema';
 import { isHydrated } from './hydration';
-import { ServerBlocks } from './server-rendered';
+import { ServerParts } from './server-parts';
 import type { BlockProps } from './types';
 
 type FormBlock = ComponentType<BlockProps<'enquiryForm'> & { initial?: Partial<EnquiryValues> }>;
@@ -30,9 +30,6 @@ const load = () =>
     return module.EnquiryFormBlock;
   });
 const LazyForm = lazy(() => load().then((component) => ({ default: component })));
-// The server loads the code as it starts and renders the form in the page's HTML at once (not as
-// a streamed part after the rest of the page, where its section would come last).
-if (import.meta.env.SSR) load().catch((error: unknown) => console.error('[enquiry form] code:', error));
 
 /** Same object every render: React compares `__html` and leaves the server's children alone. */
 const keepServerHtml = { __html: '' } as const;
@@ -57,8 +54,10 @@ function readServerForm(root: HTMLElement, submit: boolean): Carried {
 }
 
 export function EnquiryFormLoader(block: BlockProps<'enquiryForm'>) {
-  const onServer = useContext(ServerBlocks) !== null;
-  const [keep, setKeep] = useState(() => !onServer && !isHydrated() && !loaded);
+  // On the server the form comes from entry.server.tsx and is in the page's HTML in place (a lazy
+  // one would stream after the rest of the page).
+  const server = useContext(ServerParts);
+  const [keep, setKeep] = useState(() => !server && !isHydrated() && !loaded);
   const [carried, setCarried] = useState<Carried | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
 
@@ -112,12 +111,12 @@ export function EnquiryFormLoader(block: BlockProps<'enquiryForm'>) {
       />
     );
   }
-  const Form = loaded ?? LazyForm;
+  const Form = server?.enquiryForm ?? loaded ?? LazyForm;
+  const form = <Form {...block} initial={carried?.values} />;
+  // No boundary on the server: React would send a boundary this large after the rest of the page.
   return (
     <div ref={wrapper} className="server-block">
-      <Suspense fallback={null}>
-        <Form {...block} initial={carried?.values} />
-      </Suspense>
+      {server ? form : <Suspense fallback={null}>{form}</Suspense>}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import type { ServerPartComponents } from './server-parts';
 import type { ServerBlockComponents } from './server-rendered';
 import { StepsBlock } from './steps';
 import { TestimonialsBlock } from './testimonials';
+import { EnquiryFormBlock } from './enquiry-form';
 
 export const serverBlocks = {
   hero: HeroBlock,
@@ -33,4 +34,7 @@ export const serverBlocks = {
 } as const satisfies ServerBlockComponents;
 
 /** The server-only parts of live blocks (server-parts.tsx). */
-export const serverParts = { catalogueFilters: CatalogueFilters } satisfies ServerPartComponents;
+export const serverParts = {
+  catalogueFilters: CatalogueFilters,
+  enquiryForm: EnquiryFormBlock,
+} satisfies ServerPartComponents;

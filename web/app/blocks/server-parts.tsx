@@ -16,10 +16,14 @@ import {
   type ComponentType,
 } from 'react';
 import type { CatalogueFiltersProps } from '../features/catalogue/catalogue-filters';
+import type { EnquiryValues } from '../features/enquiry/enquiry-schema';
 import { isHydrated } from './hydration';
+import type { BlockProps } from './types';
 
 export interface ServerPartComponents {
   catalogueFilters: ComponentType<CatalogueFiltersProps>;
+  /** The enquiry form block, rendered in place in the page's HTML (blocks/enquiry-form-loader.tsx). */
+  enquiryForm: ComponentType<BlockProps<'enquiryForm'> & { initial?: Partial<EnquiryValues> }>;
 }
 
 /** Provided by entry.server.tsx only. */
