@@ -3,12 +3,12 @@
  * progress, closed) and searched by name, e-mail, organisation or message; pages, sort and
  * filter in the URL; every matching enquiry exported as CSV.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { describeDbError } from '../../components/admin/describe-db-error';
-import { downloadCsv } from '../../components/admin/download-csv';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { CsvExportButton } from '../../components/admin/csv-export-button';
+import { FilterSelect } from '../../components/admin/filter-select';
 import { useListParams, useUrlSearchParams } from '../../components/admin/list-params';
 import {
   ENQUIRIES_PAGE_SIZE,
@@ -70,8 +70,6 @@ export function EnquiriesList() {
   const { q, sort, dir, page } = params;
   const key = JSON.stringify([q, status, sort, dir, page]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const statusId = useId();
 
   useEffect(() => {
     let live = true;
@@ -92,19 +90,6 @@ export function EnquiriesList() {
       updated.delete('page');
       return updated;
     });
-  }
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const rows = await fetchAllEnquiries({ q, status, sort, dir });
-      downloadCsv(rows, enquiryCsvColumns, `enquiries-${new Date().toISOString().slice(0, 10)}.csv`);
-      void toastSuccess(`Exported ${rows.length} ${rows.length === 1 ? 'enquiry' : 'enquiries'}.`);
-    } catch (error) {
-      void toastError(describeDbError(error));
-    } finally {
-      setExporting(false);
-    }
   }
 
   const current = loaded?.key === key ? loaded : null;
@@ -132,30 +117,18 @@ export function EnquiriesList() {
         empty={q || status !== 'all' ? 'No enquiries match.' : 'No enquiries yet.'}
         toolbar={
           <>
-            <div className="data-table__filter">
-              <label htmlFor={statusId}>Status</label>
-              <select
-                id={statusId}
-                className="field__input"
-                value={status}
-                onChange={(event) => changeStatus(event.target.value)}
-              >
-                <option value="all">All</option>
-                {enquiryStatuses.map((value) => (
-                  <option key={value} value={value}>
-                    {enquiryStatusLabels[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              onClick={exportCsv}
-              disabled={exporting}
-            >
-              {exporting ? 'Exporting…' : 'Export CSV'}
-            </button>
+            <FilterSelect
+              label="Status"
+              value={status}
+              choices={enquiryStatuses.map((value) => ({ value, label: enquiryStatusLabels[value] }))}
+              onChange={changeStatus}
+            />
+            <CsvExportButton
+              fetchRows={() => fetchAllEnquiries({ q, status, sort, dir })}
+              columns={enquiryCsvColumns}
+              fileStem="enquiries"
+              noun={['enquiry', 'enquiries']}
+            />
           </>
         }
       />

@@ -2,12 +2,12 @@
  * /admin/orders: the orders, newest first, filtered by status and by paid-by-M-Pesa, searched by reference, e-mail
  * or organisation; pages, sort and filter in the URL; every matching order exported as CSV.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { describeDbError } from '../../components/admin/describe-db-error';
-import { downloadCsv } from '../../components/admin/download-csv';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { CsvExportButton } from '../../components/admin/csv-export-button';
+import { FilterSelect } from '../../components/admin/filter-select';
 import { useListParams, useUrlSearchParams } from '../../components/admin/list-params';
 import { formatMoney } from '../../lib/money';
 import {
@@ -17,7 +17,6 @@ import {
   ORDERS_PAGE_SIZE,
   orderSortColumns,
   type OrderListRow,
-  type OrderQuery,
 } from './fetch-orders';
 import { orderCsvColumns } from './order-csv';
 import { isOrderStatus, orderStatuses, statusLabels } from './order-status';
@@ -91,9 +90,6 @@ export function OrdersList() {
   const { q, sort, dir, page } = params;
   const key = JSON.stringify([q, status, paid, sort, dir, page]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const statusId = useId();
-  const paidId = useId();
 
   useEffect(() => {
     let live = true;
@@ -115,20 +111,6 @@ export function OrdersList() {
       updated.delete('page');
       return updated;
     });
-  }
-
-  async function exportCsv() {
-    setExporting(true);
-    const query: OrderQuery = { q, status, paid, sort, dir };
-    try {
-      const rows = await fetchAllOrders(query);
-      downloadCsv(rows, orderCsvColumns, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
-      void toastSuccess(`Exported ${rows.length} ${rows.length === 1 ? 'order' : 'orders'}.`);
-    } catch (error) {
-      void toastError(describeDbError(error));
-    } finally {
-      setExporting(false);
-    }
   }
 
   const current = loaded?.key === key ? loaded : null;
@@ -156,42 +138,25 @@ export function OrdersList() {
         empty={q || status !== 'all' || paid !== 'all' ? 'No orders match.' : 'No orders yet.'}
         toolbar={
           <>
-            <div className="data-table__filter">
-              <label htmlFor={statusId}>Status</label>
-              <select
-                id={statusId}
-                className="field__input"
-                value={status}
-                onChange={(event) => changeFilter('status', event.target.value)}
-              >
-                <option value="all">All</option>
-                {orderStatuses.map((value) => (
-                  <option key={value} value={value}>
-                    {statusLabels[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="data-table__filter">
-              <label htmlFor={paidId}>Payment</label>
-              <select
-                id={paidId}
-                className="field__input"
-                value={paid}
-                onChange={(event) => changeFilter('paid', event.target.value)}
-              >
-                <option value="all">Any</option>
-                <option value="mpesa">Paid by M-Pesa</option>
-              </select>
-            </div>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              onClick={exportCsv}
-              disabled={exporting}
-            >
-              {exporting ? 'Exporting…' : 'Export CSV'}
-            </button>
+            <FilterSelect
+              label="Status"
+              value={status}
+              choices={orderStatuses.map((value) => ({ value, label: statusLabels[value] }))}
+              onChange={(value) => changeFilter('status', value)}
+            />
+            <FilterSelect
+              label="Payment"
+              allLabel="Any"
+              value={paid}
+              choices={[{ value: 'mpesa', label: 'Paid by M-Pesa' }]}
+              onChange={(value) => changeFilter('paid', value)}
+            />
+            <CsvExportButton
+              fetchRows={() => fetchAllOrders({ q, status, paid, sort, dir })}
+              columns={orderCsvColumns}
+              fileStem="orders"
+              noun={['order', 'orders']}
+            />
           </>
         }
       />

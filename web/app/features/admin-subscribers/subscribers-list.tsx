@@ -3,11 +3,12 @@
  * filtered by status, searched by e-mail, newest first, exported as CSV, and removed one at a
  * time after a confirmation that names the address.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { describeDbError } from '../../components/admin/describe-db-error';
-import { downloadCsv } from '../../components/admin/download-csv';
+import { CsvExportButton } from '../../components/admin/csv-export-button';
+import { FilterSelect } from '../../components/admin/filter-select';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { useListParams, useUrlSearchParams } from '../../components/admin/list-params';
 import {
@@ -37,14 +38,12 @@ export function SubscribersList() {
   const [search, setSearch] = useUrlSearchParams();
   const statusParam = search.get('status');
   const status = isSubscriberStatus(statusParam) ? statusParam : 'all';
-  const statusId = useId();
   const { q, sort, dir, page } = params;
   const [version, setVersion] = useState(0);
   const key = JSON.stringify([q, status, sort, dir, page, version]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const [busy, setBusy] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -79,19 +78,6 @@ export function SubscribersList() {
       void toastError(describeDbError(error));
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const rows = await fetchAllSubscribers({ q, status, sort, dir });
-      downloadCsv(rows, subscriberCsvColumns, `subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
-      void toastSuccess(`Exported ${rows.length} ${rows.length === 1 ? 'subscriber' : 'subscribers'}.`);
-    } catch (error) {
-      void toastError(describeDbError(error));
-    } finally {
-      setExporting(false);
     }
   }
 
@@ -153,30 +139,18 @@ export function SubscribersList() {
         empty={q || status !== 'all' ? 'No subscribers match.' : 'No subscribers yet.'}
         toolbar={
           <>
-            <div className="data-table__filter">
-              <label htmlFor={statusId}>Status</label>
-              <select
-                id={statusId}
-                className="field__input"
-                value={status}
-                onChange={(event) => changeStatus(event.target.value)}
-              >
-                <option value="all">All</option>
-                {subscriberStatuses.map((value) => (
-                  <option key={value} value={value}>
-                    {subscriberStatusLabels[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              onClick={exportCsv}
-              disabled={exporting}
-            >
-              {exporting ? 'Exporting…' : 'Export CSV'}
-            </button>
+            <FilterSelect
+              label="Status"
+              value={status}
+              choices={subscriberStatuses.map((value) => ({ value, label: subscriberStatusLabels[value] }))}
+              onChange={changeStatus}
+            />
+            <CsvExportButton
+              fetchRows={() => fetchAllSubscribers({ q, status, sort, dir })}
+              columns={subscriberCsvColumns}
+              fileStem="subscribers"
+              noun={['subscriber', 'subscribers']}
+            />
           </>
         }
       />
