@@ -102,3 +102,28 @@ export function pageRange(page: number, pageSize: number): [number, number] {
   const from = (page - 1) * pageSize;
   return [from, from + pageSize - 1];
 }
+
+/**
+ * A list filter kept in the URL query (`?name=value`): `all` when absent or not an allowed value;
+ * choosing `all` removes it, and a new filter starts again on page 1.
+ */
+export function useUrlFilter<Value extends string>(
+  name: string,
+  isValue: (value: string | null) => value is Value,
+): [Value | 'all', (next: string) => void] {
+  const [search, setSearch] = useUrlSearchParams();
+  const raw = search.get(name);
+  const value = isValue(raw) ? raw : 'all';
+  const change = useCallback(
+    (next: string) =>
+      setSearch((previous) => {
+        const updated = new URLSearchParams(previous);
+        if (next === 'all') updated.delete(name);
+        else updated.set(name, next);
+        updated.delete('page');
+        return updated;
+      }),
+    [name, setSearch],
+  );
+  return [value, change];
+}

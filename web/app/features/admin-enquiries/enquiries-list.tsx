@@ -3,13 +3,12 @@
  * progress, closed) and searched by name, e-mail, organisation or message; pages, sort and
  * filter in the URL; every matching enquiry exported as CSV.
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
-import { describeDbError } from '../../components/admin/describe-db-error';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { FilterSelect } from '../../components/admin/filter-select';
-import { useListParams, useUrlSearchParams } from '../../components/admin/list-params';
+import { useListParams, useUrlFilter } from '../../components/admin/list-params';
+import { useListPage } from '../../components/admin/use-list-page';
 import {
   ENQUIRIES_PAGE_SIZE,
   enquiryCsvColumns,
@@ -55,44 +54,13 @@ const columns: ColumnDef<Enquiry>[] = [
   { id: 'assignee', header: 'Assigned to', cell: ({ row }) => row.original.assignee?.email ?? '—' },
 ];
 
-interface Loaded {
-  key: string;
-  rows: Enquiry[];
-  total: number;
-  error: string | null;
-}
-
 export function EnquiriesList() {
   const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: enquirySortColumns });
-  const [search, setSearch] = useUrlSearchParams();
-  const statusParam = search.get('status');
-  const status = isEnquiryStatus(statusParam) ? statusParam : 'all';
+  const [status, changeStatus] = useUrlFilter('status', isEnquiryStatus);
   const { q, sort, dir, page } = params;
   const key = JSON.stringify([q, status, sort, dir, page]);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const current = useListPage(key, () => fetchEnquiriesPage({ q, status, sort, dir }, page));
 
-  useEffect(() => {
-    let live = true;
-    fetchEnquiriesPage({ q, status, sort, dir }, page).then(
-      ({ rows, total }) => live && setLoaded({ key, rows, total, error: null }),
-      (error: unknown) => live && setLoaded({ key, rows: [], total: 0, error: describeDbError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, q, status, sort, dir, page]);
-
-  function changeStatus(next: string) {
-    setSearch((previous) => {
-      const updated = new URLSearchParams(previous);
-      if (next === 'all') updated.delete('status');
-      else updated.set('status', next);
-      updated.delete('page');
-      return updated;
-    });
-  }
-
-  const current = loaded?.key === key ? loaded : null;
   return (
     <>
       <h1>Enquiries</h1>

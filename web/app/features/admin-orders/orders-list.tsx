@@ -2,13 +2,12 @@
  * /admin/orders: the orders, newest first, filtered by status and by paid-by-M-Pesa, searched by reference, e-mail
  * or organisation; pages, sort and filter in the URL; every matching order exported as CSV.
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
-import { describeDbError } from '../../components/admin/describe-db-error';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { FilterSelect } from '../../components/admin/filter-select';
-import { useListParams, useUrlSearchParams } from '../../components/admin/list-params';
+import { useListParams, useUrlFilter } from '../../components/admin/list-params';
+import { useListPage } from '../../components/admin/use-list-page';
 import { formatMoney } from '../../lib/money';
 import {
   fetchAllOrders,
@@ -73,47 +72,14 @@ const columns: ColumnDef<OrderListRow>[] = [
   },
 ];
 
-interface Loaded {
-  key: string;
-  rows: OrderListRow[];
-  total: number;
-  error: string | null;
-}
-
 export function OrdersList() {
   const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: orderSortColumns });
-  const [search, setSearch] = useUrlSearchParams();
-  const statusParam = search.get('status');
-  const status = isOrderStatus(statusParam) ? statusParam : 'all';
-  const paidParam = search.get('paid');
-  const paid = isPaidFilter(paidParam) ? paidParam : 'all';
+  const [status, changeStatus] = useUrlFilter('status', isOrderStatus);
+  const [paid, changePaid] = useUrlFilter('paid', isPaidFilter);
   const { q, sort, dir, page } = params;
   const key = JSON.stringify([q, status, paid, sort, dir, page]);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const current = useListPage(key, () => fetchOrdersPage({ q, status, paid, sort, dir }, page));
 
-  useEffect(() => {
-    let live = true;
-    fetchOrdersPage({ q, status, paid, sort, dir }, page).then(
-      ({ rows, total }) => live && setLoaded({ key, rows, total, error: null }),
-      (error: unknown) => live && setLoaded({ key, rows: [], total: 0, error: describeDbError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, q, status, paid, sort, dir, page]);
-
-  /** A filter in the URL (`all` is its absence); a new filter starts again on page 1. */
-  function changeFilter(name: 'status' | 'paid', next: string) {
-    setSearch((previous) => {
-      const updated = new URLSearchParams(previous);
-      if (next === 'all') updated.delete(name);
-      else updated.set(name, next);
-      updated.delete('page');
-      return updated;
-    });
-  }
-
-  const current = loaded?.key === key ? loaded : null;
   return (
     <>
       <h1>Orders</h1>
@@ -142,14 +108,14 @@ export function OrdersList() {
               label="Status"
               value={status}
               choices={orderStatuses.map((value) => ({ value, label: statusLabels[value] }))}
-              onChange={(value) => changeFilter('status', value)}
+              onChange={changeStatus}
             />
             <FilterSelect
               label="Payment"
               allLabel="Any"
               value={paid}
               choices={[{ value: 'mpesa', label: 'Paid by M-Pesa' }]}
-              onChange={(value) => changeFilter('paid', value)}
+              onChange={changePaid}
             />
             <CsvExportButton
               fetchRows={() => fetchAllOrders({ q, status, paid, sort, dir })}

@@ -3,14 +3,15 @@
  * filtered by status, searched by e-mail, newest first, exported as CSV, and removed one at a
  * time after a confirmation that names the address.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { describeDbError } from '../../components/admin/describe-db-error';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { FilterSelect } from '../../components/admin/filter-select';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
-import { useListParams, useUrlSearchParams } from '../../components/admin/list-params';
+import { useListParams, useUrlFilter } from '../../components/admin/list-params';
+import { useListPage } from '../../components/admin/use-list-page';
 import {
   fetchAllSubscribers,
   fetchSubscribersPage,
@@ -26,45 +27,15 @@ import {
 
 const date = new Intl.DateTimeFormat('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium' });
 
-interface Loaded {
-  key: string;
-  rows: Subscriber[];
-  total: number;
-  error: string | null;
-}
-
 export function SubscribersList() {
   const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: subscriberSortColumns });
-  const [search, setSearch] = useUrlSearchParams();
-  const statusParam = search.get('status');
-  const status = isSubscriberStatus(statusParam) ? statusParam : 'all';
+  const [status, changeStatus] = useUrlFilter('status', isSubscriberStatus);
   const { q, sort, dir, page } = params;
   const [version, setVersion] = useState(0);
   const key = JSON.stringify([q, status, sort, dir, page, version]);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const current = useListPage(key, () => fetchSubscribersPage({ q, status, sort, dir }, page));
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    fetchSubscribersPage({ q, status, sort, dir }, page).then(
-      ({ rows, total }) => live && setLoaded({ key, rows, total, error: null }),
-      (error: unknown) => live && setLoaded({ key, rows: [], total: 0, error: describeDbError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, q, status, sort, dir, page]);
-
-  function changeStatus(next: string) {
-    setSearch((previous) => {
-      const updated = new URLSearchParams(previous);
-      if (next === 'all') updated.delete('status');
-      else updated.set('status', next);
-      updated.delete('page');
-      return updated;
-    });
-  }
 
   async function confirmRemove() {
     if (!removing) return;
@@ -114,7 +85,6 @@ export function SubscribersList() {
     },
   ];
 
-  const current = loaded?.key === key ? loaded : null;
   return (
     <>
       <h1>Newsletter subscribers</h1>
