@@ -338,13 +338,15 @@ test.describe('live lists show the seeded rows', () => {
       .select('title')
       .eq('is_published', true)
       .gte('ends_at', now)
-      .order('starts_at');
+      .order('starts_at')
+      .order('id');
     const past = await serviceRole
       .from('events')
       .select('title')
       .eq('is_published', true)
       .lt('ends_at', now)
       .order('starts_at', { ascending: false })
+      .order('id')
       .limit(6);
     expect(upcoming.error ?? past.error).toBeNull();
     expect(upcoming.data!.length).toBeGreaterThan(0);
