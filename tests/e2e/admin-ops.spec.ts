@@ -84,6 +84,12 @@ test('an order is confirmed, refused "paid" until its payment is recorded, then 
   await expect(page.getByText('its status is final')).toBeVisible();
   const row = await serviceRole.from('orders').select('status, payment_reference').eq('id', id).single();
   expect(row.data).toEqual({ status: 'paid', payment_reference: 'FT26328 KCB' });
+  // The order's page shows its history from the audit log: the staff member's changes, newest first.
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'changed this record' }).first()).toContainText(
+    'status',
+  );
+  await expect(history.getByRole('listitem').filter({ hasText: 'payment_reference' })).not.toHaveCount(0);
 });
 
 test("cancelling an order frees its seat on the program's public page", async ({ page, stack, serviceRole }) => {

@@ -26,10 +26,14 @@ type Load =
   | { state: 'failed'; message: string }
   | { state: 'ready'; order: AdminOrder };
 
-export function OrderDetail({ orderId }: { orderId: string }) {
+/** `onChanged`: after each change made here (the route reloads the order's history with it). */
+export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged?: () => void }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const reload = useCallback(() => {
+    setVersion((v) => v + 1);
+    onChanged?.();
+  }, [onChanged]);
 
   useEffect(() => {
     let live = true;

@@ -1,11 +1,19 @@
-/** /admin/orders/:id: one order with its workflow actions (features/admin-orders). */
+/** /admin/orders/:id: one order with its workflow actions (features/admin-orders) and its history from the audit log. */
+import { useState } from 'react';
 import { OrderDetail } from '../../features/admin-orders/order-detail';
+import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/order';
 
 export const meta = () => [{ title: 'Order · Ascent admin' }];
 
 export default function OrderRoute({ params }: Route.ComponentProps) {
   const { id } = params;
-  // Re-mounted per order so nothing typed for one order shows on another.
-  return <OrderDetail key={id} orderId={id} />;
+  const [changes, setChanges] = useState(0);
+  return (
+    <>
+      {/* Re-mounted per order so nothing typed for one order shows on another. */}
+      <OrderDetail key={id} orderId={id} onChanged={() => setChanges((count) => count + 1)} />
+      <AuditTrail key={`${id}-${changes}`} table="orders" rowId={id} />
+    </>
+  );
 }
