@@ -10,8 +10,8 @@ export function AuditEntries({ entries, showRow }: { entries: AuditEntry[]; show
     <ol className="audit-entries">
       {entries.map((entry) => {
         const fields = changedFields(entry.before, entry.after);
-        const who =
-          entry.actor_email ?? (entry.actor_role === 'service_role' ? 'a script (service role)' : entry.actor_role);
+        // No e-mail: not a signed-in person but a database role (a script or a migration), named as such.
+        const who = entry.actor_email ?? `a script (${entry.actor_role.replaceAll('_', ' ')})`;
         return (
           <li key={entry.id}>
             <time dateTime={entry.occurred_at}>{when.format(new Date(entry.occurred_at))}</time> <strong>{who}</strong>{' '}
