@@ -16,7 +16,9 @@ import {
   type ComponentType,
   type SyntheticEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import type { EnquiryValues } from '../features/enquiry/enquiry-schema';
+import type { CarriedInput } from './carried-input';
 import { isHydrated } from './hydration';
 import { ServerParts } from './server-parts';
 import type { BlockProps } from './types';
@@ -27,38 +29,19 @@ let loaded: FormBlock | null = null;
 const load = () =>
   import('./enquiry-form').then((module) => {
     loaded = module.EnquiryFormBlock;
-    return module.EnquiryFormBlock;
+    return module;
   });
-const LazyForm = lazy(() => load().then((component) => ({ default: component })));
+const LazyForm = lazy(() => load().then((module) => ({ default: module.EnquiryFormBlock })));
 
 /** Same object every render: React compares `__html` and leaves the server's children alone. */
 const keepServerHtml = { __html: '' } as const;
-
-/** What the visitor did in the server's form before its code was there. */
-interface Carried {
-  values: Partial<EnquiryValues>;
-  focused: string | null;
-  submit: boolean;
-}
-
-function readServerForm(root: HTMLElement, submit: boolean): Carried {
-  const values: Record<string, string | boolean> = {};
-  for (const field of root.querySelectorAll('input[name], textarea[name], select[name]')) {
-    if (field instanceof HTMLInputElement) values[field.name] = field.type === 'checkbox' ? field.checked : field.value;
-    else if (field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)
-      values[field.name] = field.value;
-  }
-  const active = document.activeElement;
-  const focused = active && root.contains(active) ? active.getAttribute('name') : null;
-  return { values: values as Partial<EnquiryValues>, focused, submit };
-}
 
 export function EnquiryFormLoader(block: BlockProps<'enquiryForm'>) {
   // On the server the form comes from entry.server.tsx and is in the page's HTML in place (a lazy
   // one would stream after the rest of the page).
   const server = useContext(ServerParts);
   const [keep, setKeep] = useState(() => !server && !isHydrated() && !loaded);
-  const [carried, setCarried] = useState<Carried | null>(null);
+  const [carried, setCarried] = useState<CarriedInput | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
 
   // Had React given up on hydrating (and rendered from scratch), there is no server HTML to keep.
@@ -79,9 +62,13 @@ export function EnquiryFormLoader(block: BlockProps<'enquiryForm'>) {
     const state = { submitted: event.type === 'submit' };
     waking.current = state;
     load().then(
-      () => {
-        setCarried(readServerForm(root, state.submitted));
-        setKeep(false);
+      ({ readServerForm }) => {
+        // Read and swap in one synchronous commit: typing between a read and a later commit
+        // would be lost with the server's form.
+        flushSync(() => {
+          setCarried(readServerForm(root, state.submitted));
+          setKeep(false);
+        });
       },
       // Offline or a new deployment: the next gesture tries again.
       () => {

@@ -4,6 +4,8 @@ import type { EnquiryValues } from '../features/enquiry/enquiry-schema';
 import { BlockSection } from './block-section';
 import type { BlockProps } from './types';
 
+export { readServerForm } from './carried-input';
+
 export function EnquiryFormBlock({
   anchor,
   heading,
