@@ -2,6 +2,8 @@
  * Back after leaving a page whose lists stream in (/training, /services, /events) puts the visitor
  * where they were, within a few pixels, once the lists are there: not where the view drifts to
  * when a list fills in under a position restored too early.
+ * A global-state spec for its own stack: the site specs add events (registrations) to /events, and
+ * one added above the card between leaving and coming back moves it by a card's height.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
