@@ -5,10 +5,10 @@
  * and a newsletter sign-up still answer.
  */
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { stackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
-import pg from 'pg';
 
 const stack = stackInfo();
 const headers = { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}` };
