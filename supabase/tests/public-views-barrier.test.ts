@@ -20,21 +20,21 @@ beforeAll(async () => {
   await db.connect();
   await applyMigrations(db);
   await seedOnce(db);
-  // 50k rows per table, a fifth unpublished: enough for the planner to prefer the trigram indexes.
+  // 20k rows per table, a fifth unpublished: enough for the planner to prefer the trigram indexes.
   await db.query(`
     insert into public.events (title, description, category, venue, starts_at, ends_at, is_published)
     select 'Session ' || md5(i::text), 'Notes ' || md5((i * 7)::text), 'generated', 'Nairobi',
            now() + interval '30 days', now() + interval '30 days 2 hours', i % 5 <> 0
-    from generate_series(1, 50000) i;
+    from generate_series(1, 20000) i;
     insert into public.training_programs (title, slug, category, focus, description, duration, price_amount, currency, is_published)
     select 'Course ' || md5(i::text), 'generated-' || i, 'Group ' || (i % 40), 'Topic ' || md5((i * 3)::text),
            'Outline', '2 days', 100, 'USD', i % 5 <> 0
-    from generate_series(1, 50000) i;
+    from generate_series(1, 20000) i;
     insert into public.services (title, slug, description, is_published)
     select 'Offer ' || md5(i::text), 'generated-service-' || i, 'Scope ' || md5((i * 11)::text), i % 5 <> 0
-    from generate_series(1, 50000) i;`);
+    from generate_series(1, 20000) i;`);
   await db.query('vacuum analyze public.events, public.training_programs, public.services');
-});
+}, 180_000);
 
 afterAll(async () => {
   await db?.end();
