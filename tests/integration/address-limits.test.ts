@@ -4,7 +4,8 @@
  * (so the per-client throttles never apply), aimed at one victim's mailbox through plus-addresses
  * and letter case. Past the limit each write is refused with 429 and a sentence, nothing is
  * stored or mailed, and another mailbox is unaffected. The per-client limit of registrations
- * (the one per-client rule not covered beside its feature) is here too.
+ * (the one per-client rule not covered beside its feature) is here too, and the per-order limit
+ * of M-Pesa codes (each mails the bookings team).
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
@@ -234,5 +235,32 @@ describe('orders per mailbox', () => {
       .rpc('create_order', orderArgs([line(program.id, null, 1)], { buyer_email: `other-${randomUUID()}@example.org` }))
       .single();
     expect(fine.error).toBeNull();
+  });
+});
+
+describe('M-Pesa codes per order', () => {
+  it('takes 5 codes an hour for one order (each mails the bookings team), then refuses the 6th with a sentence', async () => {
+    const program = await makeProgram(admin);
+    const placed = await visitor()
+      .rpc('create_order', orderArgs([line(program.id, null, 1)], { payment_method: 'mpesa' }))
+      .single();
+    expect(placed.error).toBeNull();
+    const client = visitor();
+    const results = [];
+    for (let n = 0; n < 6; n += 1) {
+      results.push(await client.rpc('submit_mpesa_code', { token: placed.data!.token, code: `QJK7XYZ${100 + n}` }));
+    }
+    expect(results.slice(0, 5).map((r) => r.error)).toEqual(Array(5).fill(null));
+    expect(results[5]!.error).toMatchObject({ code: 'P0001', hint: 'too_many_codes', details: 'code' });
+    expect(results[5]!.error?.message).toMatch(
+      /^A code was sent for this order several times in a short time\. Please wait (\d+ minutes|a minute), or call us with your M-Pesa receipt\.$/,
+    );
+    const { data: order, error } = await admin
+      .from('orders')
+      .select('mpesa_code')
+      .eq('reference', placed.data!.reference)
+      .single();
+    expect(error).toBeNull();
+    expect(order?.mpesa_code).toBe('QJK7XYZ104');
   });
 });
