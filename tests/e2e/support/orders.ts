@@ -16,7 +16,9 @@ export async function allowManyOrders(stack: StackInfo): Promise<void> {
   await client.connect();
   try {
     await client.query('update private.order_throttle set max_orders = 100000');
-    await client.query(`update private.address_limits set max_per_address = 100000 where write in ('order', 'mpesa_code')`);
+    await client.query(
+      `update private.address_limits set max_per_address = 100000 where write in ('order', 'mpesa_code')`,
+    );
   } finally {
     await client.end();
   }
