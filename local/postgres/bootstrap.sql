@@ -47,6 +47,19 @@ grant anon, authenticated, service_role to postgres with admin option;
 
 grant anon, authenticated, service_role to authenticator;
 
+-- The per-role settings the platform gives the API roles (supabase/postgres's init schema and
+-- its later platform migrations), so one slow query cannot hold PostgREST's pool. PostgREST
+-- applies an impersonated role's settings to each request's transaction (`alter role ... set`
+-- is read when it loads its config); the authenticator's apply to its own connections, so a
+-- role without its own value (service_role) runs under the authenticator's 8 s. `postgres` has
+-- none of its own (the server-wide 2 minutes of local/postgres/embedded.ts applies).
+-- Not reproduced: the platform also preloads `supautils` and `safeupdate` (UPDATE/DELETE without
+-- a WHERE refused) for these roles; neither library ships with the embedded PostgreSQL.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+
 -- Extensions live in their own schema, as on the platform.
 create schema if not exists extensions;
 grant all on schema extensions to postgres;

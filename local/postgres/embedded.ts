@@ -135,7 +135,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: true,
     createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'],
+    // statement_timeout: the platform's server-wide 2 minutes, under the API roles' own (bootstrap.sql).
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'],
+      ...['-c', 'statement_timeout=120s'],
+    ],
     onLog: (line) => {
       recent.push(line);
       if (recent.length > 20) recent.shift();

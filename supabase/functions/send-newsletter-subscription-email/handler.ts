@@ -2,7 +2,8 @@
  * send-newsletter-subscription-email: records a visitor's newsletter sign-up as pending and
  * queues the mail with the confirmation link (double opt-in; the outbox worker sends it). Called
  * from the site footer via supabase.functions.invoke with `{ email }`; answers `{ success, message }`.
- * Refuses a malformed (400) or oversize (413) body and throttles each client (429, Retry-After).
+ * Refuses a malformed (400) or oversize (413) body and throttles each client and each mailbox
+ * (429, Retry-After).
  */
 import { json, preflight } from '../_shared/http.ts';
 import { createAdminClient } from '../_shared/supabase-admin.ts';
@@ -22,9 +23,19 @@ function reply(status: number, success: boolean, message: string, headers: Recor
   return json({ success, message }, status, headers);
 }
 
-function throttledMessage(seconds: number): string {
+function waitPhrase(seconds: number): string {
+  if (seconds > 5400) return `${Math.ceil(seconds / 3600)} hours`;
   const minutes = Math.ceil(seconds / 60);
-  return `Too many sign-up attempts from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function throttledMessage(seconds: number): string {
+  return `Too many sign-up attempts from your network. Please try again in ${waitPhrase(seconds)}.`;
+}
+
+/** The mailbox (any +tag or letter case of it) was sent its day's confirmation mails. */
+function addressThrottledMessage(seconds: number): string {
+  return `We have sent several confirmation e-mails to this address recently. Please check its inbox (and spam folder), or try again in ${waitPhrase(seconds)}.`;
 }
 
 export default async function handler(req: Request): Promise<Response> {
@@ -43,9 +54,10 @@ export default async function handler(req: Request): Promise<Response> {
     console.error(`${log} could not store a subscription:`, error);
     return reply(500, false, replies.unavailable);
   }
-  if (data.outcome === 'throttled') {
+  if (data.outcome === 'throttled' || data.outcome === 'address_throttled') {
     const seconds = data.retry_after ?? 60;
-    return reply(429, false, throttledMessage(seconds), { 'Retry-After': String(seconds) });
+    const message = data.outcome === 'throttled' ? throttledMessage(seconds) : addressThrottledMessage(seconds);
+    return reply(429, false, message, { 'Retry-After': String(seconds) });
   }
   // pending (confirmation mail queued), already pending or already confirmed: the same answer,
   // so the reply never tells a stranger whether an address is on the list.

@@ -10,7 +10,7 @@ import type { CapturedMessage } from '../../../local/mail/index.ts';
 import type { Database } from '../../../supabase/database.types.ts';
 import type { StackInfo } from './stack-info.ts';
 
-/** The newsletter, enquiry and registration throttles raised far above what the suite sends (as `postgres`). */
+/** The newsletter, enquiry and registration throttles (per client and per address) raised far above what the suite sends (as `postgres`). */
 export async function allowManyRequests(stack: StackInfo): Promise<void> {
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
@@ -18,6 +18,9 @@ export async function allowManyRequests(stack: StackInfo): Promise<void> {
     await client.query('update private.newsletter_throttle set max_requests = 100000');
     await client.query('update private.enquiry_throttle set max_enquiries = 100000');
     await client.query('update private.event_registration_throttle set max_registrations = 100000');
+    await client.query(
+      `update private.address_limits set max_per_address = 100000 where write in ('newsletter', 'enquiry', 'event_registration')`,
+    );
   } finally {
     await client.end();
   }
