@@ -58,11 +58,23 @@ interface MaintenanceData {
   meta: MetaDescriptor[];
 }
 
+/** The maintenance page's data, when the error is the maintenance 503 (not lib/unavailable.ts's). */
+function maintenanceData(error: unknown): MaintenanceData | undefined {
+  return isRouteErrorResponse(error) && error.status === 503 && error.data?.settings ? error.data : undefined;
+}
+
+/** True for a 503 without maintenance data: the page's content could not be read (lib/unavailable.ts). */
+const unavailable = (error: unknown) => isRouteErrorResponse(error) && error.status === 503;
+
 /** Site-wide defaults and the Organization JSON-LD; pages merge their own tags over these. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (data) return data.meta;
-  if (isRouteErrorResponse(error) && error.status === 503) return (error.data as MaintenanceData).meta;
-  return [{ title: 'Something went wrong' }, { name: 'robots', content: 'noindex' }];
+  const maintenance = maintenanceData(error);
+  if (maintenance) return maintenance.meta;
+  return [
+    { title: unavailable(error) ? 'Back in a minute' : 'Something went wrong' },
+    { name: 'robots', content: 'noindex' },
+  ];
 };
 
 export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
@@ -100,10 +112,16 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    const { settings } = error.data as MaintenanceData;
-    return <MaintenancePage settings={settings} />;
-  }
+  const maintenance = maintenanceData(error);
+  if (maintenance) return <MaintenancePage settings={maintenance.settings} />;
+  // A dependency that is down (logged where it failed): say when to come back, not "error".
+  if (unavailable(error))
+    return (
+      <main id="main" className="container error-page">
+        <h1>We’ll be right back</h1>
+        <p>This page can’t be loaded just now. Please try again in a minute.</p>
+      </main>
+    );
   // A visitor's bad request (404, 405) is not a server fault worth a log line.
   if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (

@@ -2,6 +2,9 @@
 import { createClient, type SanityClient } from '@sanity/client';
 import { serverEnv } from '../../config/env.server';
 
+/** How long a content read may wait for a connection or for data before it fails. */
+export const CONTENT_READ_TIMEOUT_MS = 3_000;
+
 let client: SanityClient | undefined;
 
 export function sanityClient(): SanityClient {
@@ -13,6 +16,10 @@ export function sanityClient(): SanityClient {
     apiVersion: env.SANITY_API_VERSION,
     useCdn: false,
     perspective: 'published',
+    // A silent API must not hold a page: give up on a connection or an answer after a few
+    // seconds, and retry once only (a refused connection fails fast; the default is 5 retries).
+    timeout: CONTENT_READ_TIMEOUT_MS,
+    maxRetries: 1,
     // Locally the offline content lake stands in for api.sanity.io.
     ...(env.SANITY_API_HOST ? { apiHost: env.SANITY_API_HOST, useProjectHostname: false } : {}),
   });
