@@ -80,6 +80,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   };
 }
 
+/** A 503 (lib/unavailable.ts) keeps its Retry-After: this route's boundary shows it. */
+export const headers: Route.HeadersFunction = ({ errorHeaders, parentHeaders }) => errorHeaders ?? parentHeaders;
+
 export function meta({ data, error }: Route.MetaArgs) {
   if (data) return data.meta;
   if (isRouteErrorResponse(error) && error.status === 404) return (error.data as { meta: Route.MetaDescriptors }).meta;
