@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { CapturedMessage } from '../../local/mail/index.ts';
-import { MAINTENANCE_READ_TIMEOUT_MS } from '../../web/app/features/maintenance/maintenance.server.ts';
+import { MAINTENANCE_READ_TIMEOUT_MS } from '../../web/app/config/read-timeouts.ts';
 import type { SoakStack } from './soak-stack.ts';
 import { Ledger, Tally } from './tally.ts';
 import { createVisitor, getPage, runLoad, visitorAddress, type Targets, type Visitor } from './workload.ts';

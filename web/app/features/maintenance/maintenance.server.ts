@@ -6,12 +6,10 @@
  * once a read has failed, requests get the last value read at once while one read at a time
  * checks in the background, until one succeeds.
  */
+import { MAINTENANCE_READ_TIMEOUT_MS } from '../../config/read-timeouts';
 import { createFreshRead } from '../../lib/fresh-read';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
 import { isMaintenanceActive } from './maintenance-flag';
-
-/** How long a page waits for the flag before it goes on with the last value read. */
-export const MAINTENANCE_READ_TIMEOUT_MS = 1_500;
 
 async function readFlag(): Promise<boolean> {
   const { data, error } = await serverSupabase()

@@ -1,9 +1,7 @@
 /** The one Sanity client of the server: published content, through the configured API host. */
 import { createClient, type SanityClient } from '@sanity/client';
 import { serverEnv } from '../../config/env.server';
-
-/** How long a content read may wait for a connection or for data before it fails. */
-export const CONTENT_READ_TIMEOUT_MS = 3_000;
+import { CONTENT_READ_TIMEOUT_MS } from '../../config/read-timeouts';
 
 let client: SanityClient | undefined;
 

@@ -8,15 +8,13 @@
  * overloads; no call names a result type. A query with $parameters must be given them.
  */
 import type { ClientReturn, QueryParams, SanityQueries } from '@sanity/client';
+import { CONTENT_READ_DEADLINE_MS } from '../../config/read-timeouts';
 import { createSwrCache } from '../cache';
 import { unavailable } from '../unavailable';
 import { sanityClient } from './client.server';
 import { watchPublishedContent } from './content-changes.server';
 
 const cache = createSwrCache<unknown>({ freshMs: 20_000, maxStaleMs: 40_000, maxErrorStaleMs: 3_600_000 });
-
-/** The most a read may take in all, retry included, before the page answers 503. */
-export const CONTENT_READ_DEADLINE_MS = 4_000;
 
 /** The arguments after the query: its parameters, required when the query uses any. */
 type ParamsOf<Query extends string> = Query extends `${string}$${string}`

@@ -1,10 +1,8 @@
 /** The server's anonymous Supabase client: public reads under RLS, no session, no secrets. */
 import { createClient } from '@supabase/supabase-js';
 import { serverEnv } from '../../config/env.server';
+import { SERVER_READ_TIMEOUT_MS } from '../../config/read-timeouts';
 import type { Database, DatabaseClient } from './database';
-
-/** How long any server read through PostgREST may take before it fails (its caller shows why). */
-export const SERVER_READ_TIMEOUT_MS = 4_000;
 
 let client: DatabaseClient | undefined;
 
