@@ -24,6 +24,7 @@ import { LazyToaster } from './components/ui/toast/lazy-toaster';
 import { serverReadyLazy } from './components/ui/server-ready-lazy';
 import { themeBootScript } from './features/theme/theme-storage';
 import type { RootData } from './lib/root-data';
+import type { UnavailableNotice } from './lib/unavailable.server';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
 import globalStyles from './styles/global.css?url';
 
@@ -58,13 +59,15 @@ interface MaintenanceData {
   meta: MetaDescriptor[];
 }
 
-/** The maintenance page's data, when the error is the maintenance 503 (not lib/unavailable.ts's). */
+/** The maintenance page's data, when the error is the maintenance 503. */
 function maintenanceData(error: unknown): MaintenanceData | undefined {
   return isRouteErrorResponse(error) && error.status === 503 && error.data?.settings ? error.data : undefined;
 }
 
-/** True for a 503 without maintenance data: the page's content could not be read (lib/unavailable.ts). */
-const unavailable = (error: unknown) => isRouteErrorResponse(error) && error.status === 503;
+/** The words of any other 503: the page's content could not be read (lib/unavailable.server.ts). */
+function unavailableNotice(error: unknown): UnavailableNotice | undefined {
+  return isRouteErrorResponse(error) && error.status === 503 ? error.data : undefined;
+}
 
 /** Site-wide defaults and the Organization JSON-LD; pages merge their own tags over these. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
@@ -72,7 +75,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const maintenance = maintenanceData(error);
   if (maintenance) return maintenance.meta;
   return [
-    { title: unavailable(error) ? 'Back in a minute' : 'Something went wrong' },
+    { title: unavailableNotice(error)?.heading ?? 'Something went wrong' },
     { name: 'robots', content: 'noindex' },
   ];
 };
@@ -114,20 +117,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const maintenance = maintenanceData(error);
   if (maintenance) return <MaintenancePage settings={maintenance.settings} />;
-  // A dependency that is down (logged where it failed): say when to come back, not "error".
-  if (unavailable(error))
-    return (
-      <main id="main" className="container error-page">
-        <h1>We’ll be right back</h1>
-        <p>This page can’t be loaded just now. Please try again in a minute.</p>
-      </main>
-    );
-  // A visitor's bad request (404, 405) is not a server fault worth a log line.
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  // A dependency that is down was logged where it failed; a visitor's bad request (404, 405) is no server fault.
+  const notice = unavailableNotice(error);
+  if (!notice && (!isRouteErrorResponse(error) || error.status >= 500)) console.error(error);
   return (
     <main id="main" className="container error-page">
-      <h1>Something went wrong</h1>
-      <p>Please try again in a moment.</p>
+      <h1>{notice?.heading ?? 'Something went wrong'}</h1>
+      <p>{notice?.message ?? 'Please try again in a moment.'}</p>
     </main>
   );
 }

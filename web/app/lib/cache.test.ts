@@ -67,15 +67,26 @@ describe('createSwrCache', () => {
     await expect(cache.get('k', down)).rejects.toThrow('upstream down');
   });
 
-  it('never stores a read that started before clear() (an edit published meanwhile)', async () => {
+  it('reads afresh after expire() (an edit published), never keeping a read that started before it', async () => {
     const cache = createSwrCache<string>(options);
     let resolve: (value: string) => void = () => {};
     const before = cache.get('k', () => new Promise<string>((done) => (resolve = done)));
-    cache.clear();
+    cache.expire();
     const after = cache.get('k', () => Promise.resolve('edited'));
     resolve('old');
     expect(await before).toBe('old');
     expect(await after).toBe('edited');
+    expect(await cache.get('k', down)).toBe('edited');
+  });
+
+  it('after expire(), still serves the old value if the fresh read fails', async () => {
+    const cache = createSwrCache<string>(options);
+    await cache.get('k', () => Promise.resolve('old'));
+    cache.expire();
+    const load = vi.fn(() => Promise.resolve('edited'));
+    expect(await cache.get('k', load)).toBe('edited');
+    expect(load).toHaveBeenCalledTimes(1);
+    cache.expire();
     expect(await cache.get('k', down)).toBe('edited');
   });
 });

@@ -11,11 +11,17 @@ interface Entry<T> {
   fetchedAt: number;
   /** Set when a refresh failed: later requests get the value at once until one succeeds. */
   failing?: boolean;
+  /** Set by expire(): the next request reads afresh, and gets this value only if that read fails. */
+  expired?: boolean;
 }
 
 export interface SwrCache<T> {
   get(key: string, load: () => Promise<T>): Promise<T>;
-  clear(): void;
+  /**
+   * Something changed upstream (an edit published): every key is read afresh by its next request,
+   * reads already running are not kept; the old values stay only to be served if that read fails.
+   */
+  expire(): void;
 }
 
 export interface SwrCacheOptions {
@@ -52,7 +58,7 @@ export function createSwrCache<T>(options: SwrCacheOptions): SwrCache<T> {
     const next = load().then(
       (value) => {
         forget();
-        // A clear() while the read ran (an edit) makes its value too old to keep.
+        // An expire() while the read ran (an edit) makes its value too old to keep.
         if (startedIn === generation) store(key, value);
         return value;
       },
@@ -79,8 +85,8 @@ export function createSwrCache<T>(options: SwrCacheOptions): SwrCache<T> {
       const entry = entries.get(key);
       const age = entry ? Date.now() - entry.fetchedAt : Infinity;
       if (!entry || age >= errorLimit) return refresh(key, load);
-      if (age < options.freshMs) return entry.value;
-      if (age < staleLimit || entry.failing) {
+      if (!entry.expired && age < options.freshMs) return entry.value;
+      if ((!entry.expired && age < staleLimit) || entry.failing) {
         refreshInBackground(key, load);
         return entry.value;
       }
@@ -90,9 +96,9 @@ export function createSwrCache<T>(options: SwrCacheOptions): SwrCache<T> {
         return entry.value;
       });
     },
-    clear: () => {
+    expire: () => {
       generation += 1;
-      entries.clear();
+      for (const entry of entries.values()) entry.expired = true;
       loading.clear();
     },
   };

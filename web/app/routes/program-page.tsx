@@ -14,7 +14,7 @@ import { ProgramDetails, type ProgramDetailsData } from '../features/catalogue/p
 import { notFoundMeta, programMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import { convert, isCurrency } from '../lib/money';
-import { unavailable } from '../lib/unavailable';
+import { unavailable } from '../lib/unavailable.server';
 import type { Route } from './+types/program-page';
 import { serverReadyLazy } from '../components/ui/server-ready-lazy';
 
