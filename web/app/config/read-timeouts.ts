@@ -6,7 +6,7 @@
 /** A content read: the wait for a connection or for data, before it fails (one retry). */
 export const CONTENT_READ_TIMEOUT_MS = 3_000;
 
-/** A content read in all, retry included, before the page answers 503 (lib/unavailable.ts). */
+/** A content read in all, retry included, before the page answers 503 (lib/unavailable.server.ts). */
 export const CONTENT_READ_DEADLINE_MS = 4_000;
 
 /** Any server read through PostgREST. */

@@ -80,7 +80,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   };
 }
 
-/** A 503 (lib/unavailable.ts) keeps its Retry-After: this route's boundary shows it. */
+/** A 503 (lib/unavailable.server.ts) keeps its Retry-After: this route's boundary shows it. */
 export const headers: Route.HeadersFunction = ({ errorHeaders, parentHeaders }) => errorHeaders ?? parentHeaders;
 
 export function meta({ data, error }: Route.MetaArgs) {
