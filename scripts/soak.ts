@@ -21,7 +21,8 @@ import {
   type Check,
   type Window,
 } from './soak/phases.ts';
-import { startSoakStack, type SoakStack } from './soak/soak-stack.ts';
+import type { SoakStack } from './soak/soak-stack.ts';
+import { startStackProcess } from './soak/stack-client.ts';
 import type { Ledger } from './soak/tally.ts';
 import { MIX, type Targets, type Visitor } from './soak/workload.ts';
 
@@ -118,12 +119,12 @@ function printWrites(counts: WriteCount[]) {
 }
 
 /**
- * The stack's own services (gateway, functions, auth, mail worker) run in this process and log
- * every failure they meet, thousands of lines while a dependency is down: those go to a file.
+ * The stack runs in a process of its own whose output goes to a log file (its services log every
+ * failure they meet, thousands of lines under faults); this process's own warnings go there too.
  */
 function logStackToFile(runTag: string): string {
   const path = join(tmpdir(), `ascent-soak-${runTag}.log`);
-  const file = createWriteStream(path);
+  const file = createWriteStream(path, { flags: 'a' });
   const write = (...args: unknown[]) => file.write(`${formatWithOptions({ colors: false }, ...args)}\n`);
   console.error = write;
   console.warn = write;
@@ -149,8 +150,10 @@ async function main() {
       .map(([action, share]) => `${action} ${share}`)
       .join(', ')}`,
   );
-  console.log('Starting the stack on free ports (own PostgreSQL, content lake behind a fault proxy)…');
-  const stack = await startSoakStack((line) => console.log(`  ${line}`));
+  console.log(
+    'Starting the stack on free ports in a process of its own (own PostgreSQL, content lake behind a fault proxy)…',
+  );
+  const stack = await startStackProcess(logPath, (line) => console.log(`  ${line}`));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
     process.once(signal, () => {

@@ -259,7 +259,7 @@ export async function contentPhase(
     ledger: new Ledger(),
   };
   let finished = false;
-  await stack.content.setMode(mode);
+  await stack.setContentMode(mode);
   const began = performance.now();
   const load = runLoad({ visitors, targets, until: () => finished, window: () => window });
   const cold = await stack.coldWebsite();
@@ -273,7 +273,7 @@ export async function contentPhase(
     finished = true;
     await load;
     window.tally.finish();
-    await stack.content.setMode('pass');
+    await stack.setContentMode('pass');
     const back = performance.now();
     let recovered: number | undefined;
     while (performance.now() - back < 60_000) {
@@ -308,7 +308,7 @@ export async function contentPhase(
   } finally {
     finished = true;
     await load;
-    await stack.content.setMode('pass');
+    await stack.setContentMode('pass');
     await cold.stop();
   }
 }

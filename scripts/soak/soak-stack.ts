@@ -15,7 +15,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from '../../local/postgre
 import { startStack, type RunningStack } from '../../local/stack.ts';
 import { buildWebsite, websiteBuildIsStale } from '../../local/website.ts';
 import { startExtraWebsite } from '../../tests/support/extra-website.ts';
-import { startFaultProxy, type FaultProxy } from '../../tests/support/fault-proxy.ts';
+import { startFaultProxy, type FaultMode } from '../../tests/support/fault-proxy.ts';
 
 export interface SoakStack {
   webUrl: string;
@@ -25,9 +25,10 @@ export interface SoakStack {
   /** `postgres`'s URL, for counting rows afterwards. */
   databaseUrl: string;
   mailApiUrl: string;
-  content: FaultProxy;
   /** What raiseThrottles changed, one line per setting. */
   throttles: string[];
+  /** The content API as the websites reach it: passing, refusing or silent. */
+  setContentMode(mode: FaultMode): Promise<void>;
   mail: RunningStack['mail'];
   /** Kills the postmaster with SIGKILL, as the OOM killer or a crashed host would; resolves once it is gone. */
   killPostgres(): Promise<void>;
@@ -131,8 +132,8 @@ export async function startSoakStack(log: (line: string) => void): Promise<SoakS
       serviceRoleKey: stack.serviceRoleKey,
       databaseUrl: stack.databaseUrl,
       mailApiUrl: `${stack.mailUrl}/api/messages`,
-      content,
       throttles,
+      setContentMode: (mode) => content.setMode(mode),
       mail: stack.mail,
       async killPostgres() {
         process.kill(postmasterPid(), 'SIGKILL');
