@@ -196,7 +196,9 @@ async function main() {
     console.log(
       `\n[3/5] PostgreSQL killed under load (${settings.faultClients} clients), started again ${settings.dbDown} s later…`,
     );
-    const database = await postgresPhase(stack, faultVisitors, probe, targets, settings.dbDown);
+    // Load goes on 20 s after the restart (less in a short run).
+    const after = Math.min(20, Math.max(5, settings.duration));
+    const database = await postgresPhase(stack, faultVisitors, probe, targets, settings.dbDown, after);
     checks.push(...database.checks);
     ledgers.push(...database.windows.map((window) => window.ledger));
     database.windows.forEach(printWindow);

@@ -168,6 +168,8 @@ export async function postgresPhase(
   probe: Visitor,
   targets: Targets,
   downSeconds: number,
+  /** How long the load goes on after the restart. */
+  afterSeconds = 20,
 ) {
   const windows: Window[] = ['before', 'PostgreSQL down', 'after restart'].map((name) => ({
     name,
@@ -199,7 +201,7 @@ export async function postgresPhase(
   current.tally.finish();
   current = windows[2]!;
   const afterBegan = performance.now();
-  await sleep(20_000);
+  await sleep(afterSeconds * 1000);
   finished = true;
   await Promise.all([load, probes.done]);
   current.tally.finish();
