@@ -24,6 +24,7 @@ import { LazyToaster } from './components/ui/toast/lazy-toaster';
 import { serverReadyLazy } from './components/ui/server-ready-lazy';
 import { themeBootScript } from './features/theme/theme-storage';
 import type { RootData } from './lib/root-data';
+import type { UnavailableNotice } from './lib/unavailable.server';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
 import globalStyles from './styles/global.css?url';
 
@@ -58,11 +59,25 @@ interface MaintenanceData {
   meta: MetaDescriptor[];
 }
 
+/** The maintenance page's data, when the error is the maintenance 503. */
+function maintenanceData(error: unknown): MaintenanceData | undefined {
+  return isRouteErrorResponse(error) && error.status === 503 && error.data?.settings ? error.data : undefined;
+}
+
+/** The words of any other 503: the page's content could not be read (lib/unavailable.server.ts). */
+function unavailableNotice(error: unknown): UnavailableNotice | undefined {
+  return isRouteErrorResponse(error) && error.status === 503 ? error.data : undefined;
+}
+
 /** Site-wide defaults and the Organization JSON-LD; pages merge their own tags over these. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (data) return data.meta;
-  if (isRouteErrorResponse(error) && error.status === 503) return (error.data as MaintenanceData).meta;
-  return [{ title: 'Something went wrong' }, { name: 'robots', content: 'noindex' }];
+  const maintenance = maintenanceData(error);
+  if (maintenance) return maintenance.meta;
+  return [
+    { title: unavailableNotice(error)?.heading ?? 'Something went wrong' },
+    { name: 'robots', content: 'noindex' },
+  ];
 };
 
 export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
@@ -100,16 +115,15 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    const { settings } = error.data as MaintenanceData;
-    return <MaintenancePage settings={settings} />;
-  }
-  // A visitor's bad request (404, 405) is not a server fault worth a log line.
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  const maintenance = maintenanceData(error);
+  if (maintenance) return <MaintenancePage settings={maintenance.settings} />;
+  // A dependency that is down was logged where it failed; a visitor's bad request (404, 405) is no server fault.
+  const notice = unavailableNotice(error);
+  if (!notice && (!isRouteErrorResponse(error) || error.status >= 500)) console.error(error);
   return (
     <main id="main" className="container error-page">
-      <h1>Something went wrong</h1>
-      <p>Please try again in a moment.</p>
+      <h1>{notice?.heading ?? 'Something went wrong'}</h1>
+      <p>{notice?.message ?? 'Please try again in a moment.'}</p>
     </main>
   );
 }

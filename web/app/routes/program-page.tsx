@@ -14,6 +14,7 @@ import { ProgramDetails, type ProgramDetailsData } from '../features/catalogue/p
 import { notFoundMeta, programMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import { convert, isCurrency } from '../lib/money';
+import { unavailable } from '../lib/unavailable.server';
 import type { Route } from './+types/program-page';
 import { serverReadyLazy } from '../components/ui/server-ready-lazy';
 
@@ -23,18 +24,23 @@ const NotFound = serverReadyLazy(() => import('../shell/not-found').then((module
 /** A slug as training_programs allows it; anything else cannot name a program. */
 const slugFormat = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** The program's rows cannot be read (the database is down or silent): a 503, not a server error. */
+function databaseUnavailable(error: unknown): never {
+  throw unavailable('reading a training program failed', error);
+}
+
 export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   const [settings, navigation, program] = await Promise.all([
     loadSiteSettings(),
     loadNavigation(),
-    slugFormat.test(slug) && slug.length <= 200 ? readProgram(slug) : null,
+    slugFormat.test(slug) && slug.length <= 200 ? readProgram(slug).catch(databaseUnavailable) : null,
   ]);
   const { siteUrl } = publicEnv();
   const parent = rootMeta(settings, siteUrl);
   if (!program) throw data({ meta: notFoundMeta(settings.instituteName, parent) }, { status: 404 });
 
-  const intakes = (await readIntakes([program.id])).map(toIntakeItem);
+  const intakes = (await readIntakes([program.id]).catch(databaseUnavailable)).map(toIntakeItem);
   const amount = program.price_amount;
   const other = isCurrency(program.currency) ? convert(amount, program.currency) : null;
   const details: ProgramDetailsData = {
@@ -73,6 +79,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
     }),
   };
 }
+
+/** A 503 (lib/unavailable.server.ts) keeps its Retry-After: this route's boundary shows it. */
+export const headers: Route.HeadersFunction = ({ errorHeaders, parentHeaders }) => errorHeaders ?? parentHeaders;
 
 export function meta({ data, error }: Route.MetaArgs) {
   if (data) return data.meta;

@@ -1,0 +1,169 @@
+/**
+ * The stack the soak runs against, on free loopback ports with a throwaway data folder: its own
+ * embedded PostgreSQL (so the soak can kill it and start it again when it chooses), the local
+ * stack on it, a fault proxy in front of the content lake, and the website from its current build
+ * reading content through that proxy. The order, enquiry, newsletter and registration throttles
+ * are raised in this database only, so a load test can write (see raiseThrottles).
+ */
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../local/config.ts';
+import { freePort } from '../../local/http/ports.ts';
+import { startEmbeddedPostgres, type RunningPostgres } from '../../local/postgres/embedded.ts';
+import { startStack, type RunningStack } from '../../local/stack.ts';
+import { buildWebsite, websiteBuildIsStale } from '../../local/website.ts';
+import { startExtraWebsite } from '../../tests/support/extra-website.ts';
+import { startFaultProxy, type FaultMode } from '../../tests/support/fault-proxy.ts';
+
+export interface SoakStack {
+  webUrl: string;
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** `postgres`'s URL, for counting rows afterwards. */
+  databaseUrl: string;
+  mailApiUrl: string;
+  /** What raiseThrottles changed, one line per setting. */
+  throttles: string[];
+  /** The content API as the websites reach it: passing, refusing or silent. */
+  setContentMode(mode: FaultMode): Promise<void>;
+  mail: RunningStack['mail'];
+  /** Kills the postmaster with SIGKILL, as the OOM killer or a crashed host would; resolves once it is gone. */
+  killPostgres(): Promise<void>;
+  /** Starts PostgreSQL again on the same data and port (crash recovery runs). */
+  startPostgres(): Promise<void>;
+  /** A second website, started now with empty caches, against the same services (the caller stops it). */
+  coldWebsite(): Promise<{ url: string; stop(): Promise<void> }>;
+  stop(): Promise<void>;
+}
+
+/** Every `private.*_throttle` table's `max_*` columns, raised for the soak's throwaway database. */
+async function raiseThrottles(adminUrl: string, to: number): Promise<string[]> {
+  const db = new pg.Client({ connectionString: adminUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ table_name: string; column_name: string }>(
+      `select table_name, column_name from information_schema.columns
+        where table_schema = 'private' and table_name like '%\\_throttle' and column_name like 'max\\_%'
+        order by table_name, column_name`,
+    );
+    for (const row of rows) {
+      await db.query(
+        `update private.${pg.escapeIdentifier(row.table_name)} set ${pg.escapeIdentifier(row.column_name)} = $1`,
+        [to],
+      );
+    }
+    return rows.map((row) => `private.${row.table_name}.${row.column_name} = ${to}`);
+  } finally {
+    await db.end();
+  }
+}
+
+export async function startSoakStack(log: (line: string) => void): Promise<SoakStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ascent-soak-'));
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (let stop = stops.pop(); stop; stop = stops.pop())
+      await stop().catch((error: unknown) => log(`stop: ${String(error)}`));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const config0 = loadConfig({ LOCAL_DATA_DIR: dataDir });
+    const postgresOptions = {
+      dataDir: join(dataDir, 'postgres'),
+      port: await freePort(),
+      password: config0.env.LOCAL_DB_PASSWORD,
+    };
+    let postgres: RunningPostgres = await startEmbeddedPostgres(postgresOptions);
+    stops.push(() => postgres.stop());
+
+    const webPort = await freePort();
+    const config = loadConfig({
+      LOCAL_DATA_DIR: dataDir,
+      DATABASE_URL: postgres.adminUrl,
+      SITE_URL: `http://127.0.0.1:${webPort}`,
+    });
+    const ports = {
+      api: await freePort(),
+      db: postgresOptions.port,
+      rest: await freePort(),
+      restAdmin: await freePort(),
+      smtp: await freePort(),
+      mailWeb: await freePort(),
+      content: await freePort(),
+      daraja: await freePort(),
+    };
+    // The stack narrates its services' failures, thousands of lines under faults: to the log file.
+    const stack = await startStack(config, ports, (line) => console.error(`[stack] ${line}`));
+    stops.push(stack.stop);
+    const throttles = await raiseThrottles(postgres.adminUrl, 1_000_000);
+
+    const content = await startFaultProxy({ host: '127.0.0.1', port: ports.content });
+    stops.push(content.close);
+    if (websiteBuildIsStale()) {
+      log('building the website (its sources changed)…');
+      buildWebsite();
+    }
+    const env = config.env;
+    const sanity = {
+      projectId: env.SANITY_PROJECT_ID,
+      dataset: env.SANITY_DATASET,
+      apiVersion: env.SANITY_API_VERSION,
+    };
+    // The website logs each failed read: during the faults, thousands of lines; count, do not print.
+    const quiet = () => {};
+    const website = await startExtraWebsite({
+      supabaseUrl: stack.apiUrl,
+      anonKey: stack.anonKey,
+      contentUrl: content.url,
+      sanity,
+      onLog: quiet,
+    });
+    stops.push(website.stop);
+
+    const postmasterPid = () =>
+      Number(readFileSync(join(postgresOptions.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return {
+      webUrl: website.url,
+      apiUrl: stack.apiUrl,
+      anonKey: stack.anonKey,
+      serviceRoleKey: stack.serviceRoleKey,
+      databaseUrl: stack.databaseUrl,
+      mailApiUrl: `${stack.mailUrl}/api/messages`,
+      throttles,
+      setContentMode: (mode) => content.setMode(mode),
+      mail: stack.mail,
+      async killPostgres() {
+        process.kill(postmasterPid(), 'SIGKILL');
+        await postgres.exited;
+      },
+      async startPostgres() {
+        // Backends of the killed postmaster leave within moments; until then its memory is in use.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            postgres = await startEmbeddedPostgres(postgresOptions);
+            return;
+          } catch (error) {
+            if (attempt >= 10) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+        }
+      },
+      async coldWebsite() {
+        return startExtraWebsite({
+          supabaseUrl: stack.apiUrl,
+          anonKey: stack.anonKey,
+          contentUrl: content.url,
+          sanity,
+          onLog: quiet,
+        });
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
