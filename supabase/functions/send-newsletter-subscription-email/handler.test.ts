@@ -4,7 +4,8 @@
  * paths are tested against the whole stack in tests/integration/functions.test.ts.
  */
 import { corsHeaders as sdkCorsHeaders } from '@supabase/supabase-js/cors';
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import handler from './handler.ts';
 import { bodyMessages, maxBodyBytes } from './request-body.ts';
 
@@ -58,5 +59,30 @@ describe('send-newsletter-subscription-email handler', () => {
     });
     const streamed = await handler(new Request(url, { method: 'POST', body: stream, duplex: 'half' } as RequestInit));
     expect(streamed.status).toBe(413);
+  });
+
+  it('answers 503 with Retry-After, not a crash, while the database cannot be reached', async () => {
+    // A port that was just free: nothing listens there, so the connection is refused at once.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    vi.stubEnv('SUPABASE_URL', `http://127.0.0.1:${port}`);
+    vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', 'unused-key');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const response = await handler(new Request(url, { method: 'POST', body: '{"email":"a@example.com"}' }));
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('30');
+      expect(await response.json()).toEqual({
+        success: false,
+        message: 'We could not save your subscription right now. Please try again later.',
+      });
+    } finally {
+      vi.unstubAllEnvs();
+      vi.restoreAllMocks();
+    }
   });
 });

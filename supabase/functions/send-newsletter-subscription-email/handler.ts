@@ -3,7 +3,7 @@
  * queues the mail with the confirmation link (double opt-in; the outbox worker sends it). Called
  * from the site footer via supabase.functions.invoke with `{ email }`; answers `{ success, message }`.
  * Refuses a malformed (400) or oversize (413) body and throttles each client and each mailbox
- * (429, Retry-After).
+ * (429, Retry-After); answers 503 with Retry-After while the database cannot store it.
  */
 import { json, preflight } from '../_shared/http.ts';
 import { createAdminClient } from '../_shared/supabase-admin.ts';
@@ -51,8 +51,9 @@ export default async function handler(req: Request): Promise<Response> {
     .rpc('newsletter_subscribe', { email, client: clientAddress(req.headers), source: 'footer' })
     .single();
   if (error || !data) {
+    // The database is unreachable or refused: a service state the client may retry, not a crash.
     console.error(`${log} could not store a subscription:`, error);
-    return reply(500, false, replies.unavailable);
+    return reply(503, false, replies.unavailable, { 'Retry-After': '30' });
   }
   if (data.outcome === 'throttled' || data.outcome === 'address_throttled') {
     const seconds = data.retry_after ?? 60;
