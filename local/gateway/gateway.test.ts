@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServedHandler } from '../http/serve.ts';
+import { rawRequest } from '../http/test-client.ts';
 import { createGateway } from './index.ts';
 
 const anonKey = 'anon-key-for-tests-0123456789';
@@ -116,6 +117,18 @@ describe('routing', () => {
       body: '{"title":"x"}',
     });
     expect(await response.json()).toMatchObject({ body: '{"title":"x"}' });
+  });
+
+  it('answers a REST POST sent with Expect: 100-continue (curl does for bodies over 1 KB), not 502', async () => {
+    const body = JSON.stringify({ title: 'x'.repeat(2000) });
+    const reply = await rawRequest(`${gateway.url}/rest/v1/events`, {
+      headers: { apikey: anonKey, 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+      expectContinue: true,
+    });
+    expect(reply.sawContinue).toBe(true);
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ service: 'rest', path: '/events', body });
   });
 
   it('passes the client address on for rate limits', async () => {

@@ -4,12 +4,18 @@ import type { RequestHandler } from '../http/serve.ts';
 /** Hop-by-hop headers belong to one connection and must not be forwarded. */
 const hopByHop = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
 
+/**
+ * `Expect: 100-continue` was answered on the client's connection already (node:http sends the 100
+ * before the handler runs); fetch refuses to send it again, which made every such POST a 502.
+ */
+const requestOnly = ['expect'];
+
 export function proxyTo(upstream: string): RequestHandler {
   return async (request) => {
     const incoming = new URL(request.url);
     const target = new URL(incoming.pathname + incoming.search, upstream);
     const headers = new Headers(request.headers);
-    for (const name of hopByHop) headers.delete(name);
+    for (const name of [...hopByHop, ...requestOnly]) headers.delete(name);
     // fetch would decompress a gzip reply yet keep its content-encoding header: ask for plain bytes.
     headers.set('accept-encoding', 'identity');
     try {
