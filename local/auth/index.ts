@@ -5,16 +5,10 @@
 import { decodeJwt } from 'jose';
 import { createPool } from './db.ts';
 import { isSignedWith } from './jwt.ts';
-import {
-  adminRoles,
-  ipRateLimitWindowSeconds,
-  lettersAndDigits,
-  type AuthContext,
-  type AuthOptions,
-} from './options.ts';
+import { adminRoles, lettersAndDigits, type AuthContext, type AuthOptions } from './options.ts';
 import { smtpMailer, type SendMail } from './mailer.ts';
 import { route } from './router.ts';
-import { FailedSignins } from './throttle.ts';
+import { SigninThrottle } from './signin-throttle.ts';
 
 export type { AuthOptions } from './options.ts';
 
@@ -59,10 +53,12 @@ export function createAuthServer(options: AuthOptions): AuthServer {
       minLength: options.passwordMinLength,
       requiredCharacters: options.passwordRequiredCharacters ?? lettersAndDigits,
     },
-    failedSignins: {
-      account: new FailedSignins(options.failedSigninWindowSeconds),
-      ip: new FailedSignins(ipRateLimitWindowSeconds),
-    },
+    signinThrottle: new SigninThrottle({
+      perAccount: options.failedSigninLimitPerAccount,
+      windowSeconds: options.failedSigninWindowSeconds,
+      perAddress: options.failedSigninLimitPerIp,
+      now: options.now,
+    }),
   };
   return {
     handle: (request) => route(ctx, request),
