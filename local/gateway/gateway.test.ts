@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MiB } from '../http/body-limit.ts';
 import { serve, type ServedHandler } from '../http/serve.ts';
 import { rawRequest } from '../http/test-client.ts';
 import { createGateway } from './index.ts';
@@ -23,7 +24,7 @@ let rest: ServedHandler;
 let gateway: ServedHandler;
 
 beforeAll(async () => {
-  rest = await serve(echo('rest'), { port: 0, service: 'fake rest' });
+  rest = await serve(echo('rest'), { port: 0, service: 'fake rest', maxBodyBytes: 64 * MiB });
   gateway = await serve(
     createGateway({
       anonKey,
@@ -33,7 +34,7 @@ beforeAll(async () => {
       functions: echo('functions'),
       storage: echo('storage'),
     }),
-    { port: 0, service: 'gateway' },
+    { port: 0, service: 'gateway', maxBodyBytes: 64 * MiB },
   );
 });
 afterAll(async () => {
@@ -150,10 +151,7 @@ describe('routing', () => {
         functions: echo('f'),
         storage: echo('s'),
       }),
-      {
-        port: 0,
-        service: 'gateway',
-      },
+      { port: 0, service: 'gateway', maxBodyBytes: MiB },
     );
     const response = await fetch(`${down.url}/rest/v1/events`, { headers: { apikey: anonKey } });
     await down.close();

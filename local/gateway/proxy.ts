@@ -1,4 +1,5 @@
 /** Forwards a request to an upstream HTTP service, streaming both bodies. */
+import { BodyTooLargeError } from '../http/body-limit.ts';
 import type { RequestHandler } from '../http/serve.ts';
 
 /** Hop-by-hop headers belong to one connection and must not be forwarded. */
@@ -30,6 +31,8 @@ export function proxyTo(upstream: string): RequestHandler {
       for (const name of hopByHop) replyHeaders.delete(name);
       return new Response(reply.body, { status: reply.status, statusText: reply.statusText, headers: replyHeaders });
     } catch (error) {
+      // A body over the gateway's cap stopped the upload: the cap answers 413, nothing to log.
+      if (error instanceof Error && error.cause instanceof BodyTooLargeError) throw error.cause;
       console.error(`[gateway] upstream ${upstream} failed: ${String((error as Error).cause ?? error)}`);
       return Response.json({ message: 'An invalid response was received from the upstream server' }, { status: 502 });
     }

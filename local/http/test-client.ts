@@ -1,5 +1,5 @@
 /** Raw HTTP/1.1 requests for tests: what fetch cannot send (Expect: 100-continue, endless or lying bodies). */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 export interface RawReply {
   status: number;
@@ -30,7 +30,9 @@ export function rawRequest(url: string, options: RawRequestOptions = {}): Promis
     let answered = false;
     const headers: Record<string, string> = { ...options.headers };
     if (options.expectContinue) headers.expect = '100-continue';
-    const req = httpRequest(url, { method: options.method ?? 'POST', headers, agent: false });
+    // A keep-alive connection of its own, as browsers, curl and undici send (not `Connection: close`).
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const req = httpRequest(url, { method: options.method ?? 'POST', headers, agent });
 
     const writeBody = async () => {
       if (options.body !== undefined) {
@@ -81,11 +83,13 @@ export function rawRequest(url: string, options: RawRequestOptions = {}): Promis
           bytesSent,
         });
         req.destroy();
+        agent.destroy();
       });
       res.on('error', reject);
     });
     // The server may close the connection after answering an unread body: that is not a failure.
     req.on('error', (error) => {
+      agent.destroy();
       if (!answered) reject(error);
     });
     if (!options.expectContinue) void writeBody();
