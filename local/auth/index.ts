@@ -53,6 +53,7 @@ export function createAuthServer(options: AuthOptions): AuthServer {
       additionalRedirectUrls: options.additionalRedirectUrls ?? [],
       mailerOtpExpirySeconds: options.mailerOtpExpirySeconds ?? 3600,
       emailMaxFrequencySeconds: options.emailMaxFrequencySeconds ?? 60,
+      secureEmailChange: options.secureEmailChange ?? true,
     },
     sendMail: options.sendMail ?? (options.smtp ? smtpMailer(options.smtp) : noMail),
     pool,

@@ -35,13 +35,23 @@ export interface AuthOptions {
   mailerOtpExpirySeconds?: number;
   /** auth.email.max_frequency: at most one recovery mail per user in this time (default 60 s). */
   emailMaxFrequencySeconds?: number;
+  /**
+   * auth.email.double_confirm_changes (GoTrue's MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by default):
+   * an e-mail change needs the link sent to the current address too, not only the new one's.
+   */
+  secureEmailChange?: boolean;
   /** The clock the sign-in back-off reads (tests move it on). */
   now?: () => number;
 }
 
 /** The options with every default filled in. */
 export type ResolvedAuthOptions = AuthOptions &
-  Required<Pick<AuthOptions, 'additionalRedirectUrls' | 'mailerOtpExpirySeconds' | 'emailMaxFrequencySeconds'>>;
+  Required<
+    Pick<
+      AuthOptions,
+      'additionalRedirectUrls' | 'mailerOtpExpirySeconds' | 'emailMaxFrequencySeconds' | 'secureEmailChange'
+    >
+  >;
 
 /** Hosted Supabase's "digits and letters" choice. */
 export const lettersAndDigits = ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'];
