@@ -14,6 +14,7 @@ import { repoRoot } from './env.ts';
 import { createFunctionsHandler } from './functions/index.ts';
 import { scheduleFunction } from './functions/schedule.ts';
 import { createGateway } from './gateway/index.ts';
+import { MiB } from './http/body-limit.ts';
 import { serve } from './http/serve.ts';
 import { startMailCapture } from './mail/index.ts';
 import { startEmbeddedPostgres } from './postgres/embedded.ts';
@@ -247,12 +248,13 @@ export async function startStack(
       },
     });
 
+    const { fileSizeLimit } = storageSettings(config.supabase);
     const storage = createStorageServer({
       databaseUrl: urlForRole(adminUrl, 'supabase_storage_admin', env.LOCAL_DB_PASSWORD),
       jwtSecret: env.SUPABASE_JWT_SECRET,
       // Uploaded objects live beside the database (in the throwaway data folder for tests).
       dataDir: join(config.dataDir, 'storage'),
-      fileSizeLimit: storageSettings(config.supabase).fileSizeLimit,
+      fileSizeLimit,
     });
     stops.push(storage.close);
 
@@ -265,7 +267,8 @@ export async function startStack(
         functions,
         storage: (request) => storage.handle(request),
       }),
-      { port: ports.api, service: 'Supabase API gateway' },
+      // The largest body behind it is an upload (multipart around it); each service caps its own below that.
+      { port: ports.api, service: 'Supabase API gateway', maxBodyBytes: fileSizeLimit + 1 * MiB },
     );
     stops.push(gateway.close);
     timed('gateway, auth, storage, functions and mail up');

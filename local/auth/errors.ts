@@ -5,13 +5,22 @@ export class AuthError extends Error {
   readonly status: number;
   readonly code: string;
   readonly weakPasswordReasons: string[] | undefined;
+  /** Extra reply headers (Retry-After on a back-off). */
+  readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, weakPasswordReasons?: string[]) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    weakPasswordReasons?: string[],
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'AuthError';
     this.status = status;
     this.code = code;
     this.weakPasswordReasons = weakPasswordReasons;
+    this.headers = headers;
   }
 }
 
@@ -35,7 +44,7 @@ function usesVersion20240101(request: Request): boolean {
 }
 
 export function errorResponse(error: AuthError, request: Request): Response {
-  const headers = new Headers({ 'content-type': 'application/json', 'x-sb-error-code': error.code });
+  const headers = new Headers({ ...error.headers, 'content-type': 'application/json', 'x-sb-error-code': error.code });
   const weak = error.weakPasswordReasons ? { weak_password: { reasons: error.weakPasswordReasons } } : {};
   let body: Record<string, unknown>;
   if (usesVersion20240101(request)) {

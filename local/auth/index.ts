@@ -3,18 +3,14 @@
  * JSON shapes, status codes and error codes. The gateway strips /auth/v1 and handles CORS and apikey.
  */
 import { decodeJwt } from 'jose';
+import { MiB, withBodyLimit } from '../http/body-limit.ts';
 import { createPool } from './db.ts';
 import { isSignedWith } from './jwt.ts';
-import {
-  adminRoles,
-  ipRateLimitWindowSeconds,
-  lettersAndDigits,
-  type AuthContext,
-  type AuthOptions,
-} from './options.ts';
+import { adminRoles, lettersAndDigits, type AuthContext, type AuthOptions } from './options.ts';
 import { smtpMailer, type SendMail } from './mailer.ts';
+import { AuthError, errorResponse } from './errors.ts';
 import { route } from './router.ts';
-import { FailedSignins } from './throttle.ts';
+import { SigninThrottle } from './signin-throttle.ts';
 
 export type { AuthOptions } from './options.ts';
 
@@ -41,6 +37,12 @@ function checkServiceRoleKey(options: AuthOptions): void {
   }
 }
 
+/** GoTrue reads at most 1 MB of any body (limitRequestBody(1 << 20)). */
+const maxBodyBytes = 1 * MiB;
+
+const tooLarge = (request: Request, limit: number) =>
+  errorResponse(new AuthError(413, 'request_entity_too_large', `Request body too large (max ${limit} bytes)`), request);
+
 export function createAuthServer(options: AuthOptions): AuthServer {
   checkServiceRoleKey(options);
   const pool = createPool(options.databaseUrl);
@@ -51,6 +53,7 @@ export function createAuthServer(options: AuthOptions): AuthServer {
       additionalRedirectUrls: options.additionalRedirectUrls ?? [],
       mailerOtpExpirySeconds: options.mailerOtpExpirySeconds ?? 3600,
       emailMaxFrequencySeconds: options.emailMaxFrequencySeconds ?? 60,
+      secureEmailChange: options.secureEmailChange ?? true,
     },
     sendMail: options.sendMail ?? (options.smtp ? smtpMailer(options.smtp) : noMail),
     pool,
@@ -59,13 +62,15 @@ export function createAuthServer(options: AuthOptions): AuthServer {
       minLength: options.passwordMinLength,
       requiredCharacters: options.passwordRequiredCharacters ?? lettersAndDigits,
     },
-    failedSignins: {
-      account: new FailedSignins(options.failedSigninWindowSeconds),
-      ip: new FailedSignins(ipRateLimitWindowSeconds),
-    },
+    signinThrottle: new SigninThrottle({
+      perAccount: options.failedSigninLimitPerAccount,
+      windowSeconds: options.failedSigninWindowSeconds,
+      perAddress: options.failedSigninLimitPerIp,
+      now: options.now,
+    }),
   };
   return {
-    handle: (request) => route(ctx, request),
+    handle: withBodyLimit((request) => route(ctx, request), maxBodyBytes, tooLarge),
     close: () => pool.end(),
   };
 }

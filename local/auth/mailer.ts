@@ -39,6 +39,19 @@ export function smtpMailer(settings: SmtpSettings): SendMail {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** GoTrue's default e-mail change template ("Confirm Change of Email"), sent to each address that must confirm. */
+export function emailChangeMail(to: string, change: { from: string; to: string }, link: string, code: string): Mail {
+  const what = `Follow this link to confirm the update of your email from ${change.from} to ${change.to}:`;
+  return {
+    to,
+    subject: 'Confirm Email Change',
+    text: `Confirm Change of Email\n\n${what}\n${link}\n\nAlternatively, enter the code: ${code}\n`,
+    html:
+      `<h2>Confirm Change of Email</h2>\n<p>${escapeHtml(what)}</p>\n` +
+      `<p><a href="${escapeHtml(link)}">Change Email</a></p>\n<p>Alternatively, enter the code: ${code}</p>\n`,
+  };
+}
+
 /** GoTrue's default recovery template ("Reset Password"), with the link and the one-time code. */
 export function recoveryMail(to: string, link: string, code: string): Mail {
   return {

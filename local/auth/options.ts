@@ -2,7 +2,7 @@
 import type { Pool } from 'pg';
 import type { SendMail, SmtpSettings } from './mailer.ts';
 import type { PasswordRules } from './passwords.ts';
-import type { FailedSignins } from './throttle.ts';
+import type { SigninThrottle } from './signin-throttle.ts';
 
 export interface AuthOptions {
   databaseUrl: string; // connect as role supabase_auth_admin (password given in the URL)
@@ -12,9 +12,12 @@ export interface AuthOptions {
   serviceRoleKey: string; // admin endpoints need Authorization: Bearer <a JWT with role service_role>
   enableSignup: boolean;
   passwordMinLength: number;
+  /** Failed sign-ins on one account from one address before that address waits (back-off, not a lock). */
   failedSigninLimitPerAccount: number;
-  failedSigninWindowSeconds: number; // window of the per-account count
-  failedSigninLimitPerIp: number; // per client IP, in GoTrue's 5-minute rate-limit window
+  /** The longest back-off wait, and how long failures are remembered. */
+  failedSigninWindowSeconds: number;
+  /** Failed sign-ins per client IP over all accounts in GoTrue's 5-minute window before it waits. */
+  failedSigninLimitPerIp: number;
   refreshTokenReuseInterval: number; // seconds
   siteUrl: string;
   /**
@@ -32,17 +35,26 @@ export interface AuthOptions {
   mailerOtpExpirySeconds?: number;
   /** auth.email.max_frequency: at most one recovery mail per user in this time (default 60 s). */
   emailMaxFrequencySeconds?: number;
+  /**
+   * auth.email.double_confirm_changes (GoTrue's MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by default):
+   * an e-mail change needs the link sent to the current address too, not only the new one's.
+   */
+  secureEmailChange?: boolean;
+  /** The clock the sign-in back-off reads (tests move it on). */
+  now?: () => number;
 }
 
 /** The options with every default filled in. */
 export type ResolvedAuthOptions = AuthOptions &
-  Required<Pick<AuthOptions, 'additionalRedirectUrls' | 'mailerOtpExpirySeconds' | 'emailMaxFrequencySeconds'>>;
+  Required<
+    Pick<
+      AuthOptions,
+      'additionalRedirectUrls' | 'mailerOtpExpirySeconds' | 'emailMaxFrequencySeconds' | 'secureEmailChange'
+    >
+  >;
 
 /** Hosted Supabase's "digits and letters" choice. */
 export const lettersAndDigits = ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'];
-
-/** The interval GoTrue counts sign-in and sign-up requests per IP over (RATE_LIMIT_SIGN_IN_SIGN_UPS). */
-export const ipRateLimitWindowSeconds = 300;
 
 /** GoTrue's default JWT_ADMIN_ROLES: tokens with these roles may use /admin. */
 export const adminRoles = ['service_role', 'supabase_admin'];
@@ -56,5 +68,5 @@ export interface AuthContext {
   pool: Pool;
   secret: Uint8Array;
   passwordRules: PasswordRules;
-  failedSignins: { account: FailedSignins; ip: FailedSignins };
+  signinThrottle: SigninThrottle;
 }

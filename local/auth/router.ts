@@ -1,6 +1,7 @@
 /** Maps method and path (already without /auth/v1) to a route; renders every failure GoTrue's way. */
 import { adminCreateUser, adminListUsers } from './admin-users-route.ts';
 import { adminDeleteUser, adminGetUser, adminUpdateUser } from './admin-user-route.ts';
+import { BodyTooLargeError } from '../http/body-limit.ts';
 import { AuthError, errorResponse, unexpectedFailure } from './errors.ts';
 import { health, settings } from './health-route.ts';
 import { logout } from './logout-route.ts';
@@ -47,6 +48,8 @@ export async function route(ctx: AuthContext, request: Request): Promise<Respons
       return await handler(ctx, request, decodeURIComponent(match[1] ?? ''));
     } catch (error) {
       if (error instanceof AuthError) return errorResponse(error, request);
+      // The body cap (index.ts) answers it with GoTrue's 413.
+      if (error instanceof BodyTooLargeError) throw error;
       console.error(`[auth] ${request.method} ${pathname} failed:`, error);
       return errorResponse(unexpectedFailure(), request);
     }

@@ -1,4 +1,4 @@
-/** POST /token?grant_type=password: GoTrue's ResourceOwnerPasswordGrant plus failed sign-in throttling. */
+/** POST /token?grant_type=password: GoTrue's ResourceOwnerPasswordGrant plus failed sign-in back-off. */
 import { z } from 'zod';
 import { transaction } from './db.ts';
 import { AuthError, badRequest } from './errors.ts';
@@ -17,7 +17,11 @@ const params = z.object({
 });
 
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
-const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+/** GoTrue's rate-limit reply; Retry-After (GoTrue sends none) tells a client how long the back-off runs. */
+const rateLimited = (seconds: number) =>
+  new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', undefined, {
+    'retry-after': String(seconds),
+  });
 
 export async function passwordGrant(ctx: AuthContext, request: Request): Promise<Response> {
   const body = await readJson(request, params);
@@ -29,20 +33,14 @@ export async function passwordGrant(ctx: AuthContext, request: Request): Promise
   }
   if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone');
 
-  // Checked before the password is, so a locked account cannot be probed further.
-  const { options, failedSignins } = ctx;
-  const accountKey = email !== '' ? `email:${email.toLowerCase()}` : `phone:${formatPhone(phone)}`;
+  // Checked before the password is, so a client that must wait learns nothing more meanwhile.
+  const throttle = ctx.signinThrottle;
+  const account = email !== '' ? `email:${email.toLowerCase()}` : `phone:${formatPhone(phone)}`;
   const ip = clientIp(request);
-  const ipKey = ip ? `ip:${ip}` : null;
-  if (
-    failedSignins.account.count(accountKey) >= options.failedSigninLimitPerAccount ||
-    (ipKey && failedSignins.ip.count(ipKey) >= options.failedSigninLimitPerIp)
-  ) {
-    throw rateLimited();
-  }
+  const wait = throttle.wait(account, ip);
+  if (wait > 0) throw rateLimited(wait);
   const fail = (error: AuthError): never => {
-    failedSignins.account.record(accountKey);
-    if (ipKey) failedSignins.ip.record(ipKey);
+    throttle.failed(account, ip);
     throw error;
   };
 
@@ -53,8 +51,7 @@ export async function passwordGrant(ctx: AuthContext, request: Request): Promise
   if (email !== '' && !user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   if (phone !== '' && !user.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');
 
-  // A success forgives the account's earlier misses, never the address's.
-  failedSignins.account.clear(accountKey);
+  throttle.succeeded(account, ip);
   const reply = await signIn(ctx, user, { ip, userAgent: request.headers.get('user-agent') });
   // GoTrue signs the user in but flags a password that no longer meets the rules.
   const weak = passwordProblem(password, ctx.passwordRules);

@@ -270,37 +270,80 @@ describe('refresh token grant', () => {
   });
 });
 
-describe('failed sign-in throttling', () => {
-  it('locks an account after its limit with 429 over_request_rate_limit, even for the right password', async () => {
-    const limited = server({ failedSigninLimitPerAccount: 3 });
-    const email = uniqueEmail('locked');
+describe('failed sign-in back-off (no lock-out)', () => {
+  /** A server whose back-off reads a clock the test moves on. */
+  function clocked(overrides: Parameters<typeof testOptions>[1] = {}) {
+    const clock = { now: 1_800_000_000_000 };
+    const created = server({ ...overrides, now: () => clock.now });
+    return { server: created, clock };
+  }
+  const attacker = '198.51.100.66';
+  const staffAddress = '203.0.113.20';
+
+  it("an attacker's wrong passwords slow the attacker, and the staff member still signs in from another address", async () => {
+    const { server: limited } = clocked();
+    const email = uniqueEmail('staff');
     await createUser(limited, email, 'Passw0rd!');
-    for (let i = 0; i < 3; i++) expect((await signIn(limited, email, 'wrong', `198.51.100.${i}`)).status).toBe(400);
-    const blocked = await signIn(limited, email, 'Passw0rd!', '198.51.100.99');
-    expect(blocked).toMatchObject({
+    for (let i = 0; i < 5; i++) expect((await signIn(limited, email, `guess-${i}`, attacker)).status).toBe(400);
+    // The attacker now waits, even with the right password (nothing is learnt while waiting) ...
+    const slowed = await signIn(limited, email, 'Passw0rd!', attacker);
+    expect(slowed).toMatchObject({
       status: 429,
       body: { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' },
     });
-    // Other accounts are unaffected.
-    const other = uniqueEmail('free');
-    await createUser(limited, other, 'Passw0rd!');
-    expect((await signIn(limited, other, 'Passw0rd!', '198.51.100.99')).status).toBe(200);
+    expect(slowed.headers.get('retry-after')).toBe('30');
+    // ... while the account's owner, from another address, signs in at once.
+    const owner = await signIn(limited, email, 'Passw0rd!', staffAddress);
+    expect(owner.status).toBe(200);
+    expect(asSession(owner.body).user.email).toBe(email);
   });
 
-  it('a success clears the account count', async () => {
-    const limited = server({ failedSigninLimitPerAccount: 3 });
+  it('doubles the attacker’s wait with each further miss, and the wait runs out by itself', async () => {
+    const { server: limited, clock } = clocked();
+    const email = uniqueEmail('slowed');
+    await createUser(limited, email, 'Passw0rd!');
+    for (let i = 0; i < 5; i++) await signIn(limited, email, `guess-${i}`, attacker);
+    const waits: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const refused = await signIn(limited, email, 'another-guess', attacker);
+      expect(refused.status).toBe(429);
+      const wait = refused.headers.get('retry-after') ?? '';
+      waits.push(wait);
+      clock.now += Number(wait) * 1000;
+      // Once the wait is over, one more guess is heard (and is wrong).
+      expect((await signIn(limited, email, `late-guess-${round}`, attacker)).status).toBe(400);
+    }
+    expect(waits).toEqual(['30', '60', '120', '240']);
+    // Six guesses in 7.5 minutes instead of thousands; after the window the owner's own address is fine too.
+    clock.now += 900_000;
+    expect((await signIn(limited, email, 'Passw0rd!', attacker)).status).toBe(200);
+  });
+
+  it('a success forgives that address its misses on the account', async () => {
+    const { server: limited } = clocked({ failedSigninLimitPerAccount: 3 });
     const email = uniqueEmail('forgiven');
     await createUser(limited, email, 'Passw0rd!');
-    await signIn(limited, email, 'wrong');
-    await signIn(limited, email, 'wrong');
-    expect((await signIn(limited, email, 'Passw0rd!')).status).toBe(200);
-    await signIn(limited, email, 'wrong');
-    await signIn(limited, email, 'wrong');
-    expect((await signIn(limited, email, 'Passw0rd!')).status).toBe(200);
+    await signIn(limited, email, 'wrong', staffAddress);
+    await signIn(limited, email, 'wrong', staffAddress);
+    expect((await signIn(limited, email, 'Passw0rd!', staffAddress)).status).toBe(200);
+    await signIn(limited, email, 'wrong', staffAddress);
+    await signIn(limited, email, 'wrong', staffAddress);
+    expect((await signIn(limited, email, 'Passw0rd!', staffAddress)).status).toBe(200);
   });
 
-  it('limits an IP across accounts; a success from it does not lift the limit', async () => {
-    const limited = server({ failedSigninLimitPerIp: 3 });
+  it('slows guessing spread over many addresses, except for addresses that signed in to the account before', async () => {
+    const { server: limited } = clocked({ failedSigninLimitPerAccount: 2 });
+    const email = uniqueEmail('spread');
+    await createUser(limited, email, 'Passw0rd!');
+    expect((await signIn(limited, email, 'Passw0rd!', staffAddress)).status).toBe(200);
+    // 4 x 2 free misses over the account, each from a fresh address.
+    for (let i = 0; i < 8; i++) expect((await signIn(limited, email, 'x', `192.0.2.${100 + i}`)).status).toBe(400);
+    expect((await signIn(limited, email, 'y', '192.0.2.200')).status).toBe(429);
+    expect((await signIn(limited, email, 'Passw0rd!', staffAddress)).status).toBe(200);
+  });
+
+  it('slows one address guessing across accounts; a success from it does not lift that', async () => {
+    const { server: limited } = clocked({ failedSigninLimitPerIp: 3 });
     const ip = '192.0.2.7';
     const good = uniqueEmail('ipgood');
     await createUser(limited, good, 'Passw0rd!');
@@ -314,7 +357,7 @@ describe('failed sign-in throttling', () => {
   });
 
   it('keys on the address the gateway appended, so forged X-Forwarded-For entries do not help', async () => {
-    const limited = server({ failedSigninLimitPerIp: 2 });
+    const { server: limited } = clocked({ failedSigninLimitPerIp: 2 });
     for (const forged of ['10.0.0.1', '10.0.0.2']) {
       expect((await signIn(limited, uniqueEmail('f'), 'x', `${forged}, 192.0.2.50`)).status).toBe(400);
     }

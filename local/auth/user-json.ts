@@ -36,6 +36,8 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Record<strin
     phone: user.phone ?? '',
     phone_confirmed_at: iso(user.phone_confirmed_at),
     confirmed_at: iso(confirmedAt),
+    email_change_sent_at: iso(user.email_change_sent_at),
+    new_email: user.email_change || undefined,
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},

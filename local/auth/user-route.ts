@@ -1,12 +1,15 @@
 /**
- * GET and PUT /user: the signed-in user. E-mail and phone changes apply at once, as GoTrue does
- * with autoconfirm, because the local stack sends no confirmation messages.
+ * GET and PUT /user: the signed-in user. A new e-mail address applies only once confirmed through
+ * the mailed links (email-change.ts), as hosted GoTrue does by default; a phone change applies at
+ * once, as GoTrue does with SMS autoconfirm (the local stack sends no SMS).
  */
 import { z } from 'zod';
 import { transaction } from './db.ts';
 import { badRequest, forbidden, unprocessable } from './errors.ts';
 import { requireUser } from './authenticate.ts';
+import { requestEmailChange } from './email-change.ts';
 import { json, readJson } from './http.ts';
+import { allowedRedirect } from './redirect-url.ts';
 import { adminRoles, audience, type AuthContext } from './options.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { deleteUserSessions } from './session-store.ts';
@@ -70,14 +73,23 @@ export async function updateUserRoute(ctx: AuthContext, request: Request): Promi
   const changes: UserChanges = { encrypted_password: passwordHash };
   if (body.data) changes.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, body.data);
   if (body.app_metadata) changes.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, body.app_metadata);
-  if (emailChanges) Object.assign(changes, { email, email_confirmed_at: 'now' });
   if (phoneChanges) Object.assign(changes, { phone, phone_confirmed_at: 'now' });
+
+  // First, as GoTrue sends inside its transaction: a refused or failed mail changes nothing else.
+  if (emailChanges) {
+    const { options } = ctx;
+    const redirectTo = allowedRedirect(
+      new URL(request.url).searchParams.get('redirect_to'),
+      options.siteUrl,
+      options.additionalRedirectUrls,
+    );
+    await requestEmailChange(ctx, user, email, redirectTo);
+  }
 
   const updated = await transaction(ctx.pool, async (db) => {
     await updateUser(db, user.id, changes);
     // A new password ends every other session, as GoTrue's UpdatePassword does.
     if (passwordHash !== undefined) await deleteUserSessions(db, user.id, session?.id ?? null);
-    if (emailChanges) await upsertIdentityData(db, user.id, 'email', { email, email_verified: true });
     if (phoneChanges) await upsertIdentityData(db, user.id, 'phone', { phone, phone_verified: true });
     return findUserById(db, user.id);
   });

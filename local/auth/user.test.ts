@@ -22,7 +22,7 @@ let open: AuthServer;
 
 beforeAll(async () => {
   db = await startTestDatabase();
-  auth = createAuthServer(testOptions(db.authUrl));
+  auth = createAuthServer(testOptions(db.authUrl, { sendMail: async () => {} }));
   open = createAuthServer(testOptions(db.authUrl, { enableSignup: true }));
 });
 
@@ -199,8 +199,8 @@ describe('PUT /user', () => {
     });
   });
 
-  it('changes the e-mail; refuses one that is taken, and app_metadata from a user', async () => {
-    const { token, id } = await signedIn('mover');
+  it('holds an e-mail change until it is confirmed; refuses one that is taken, and app_metadata from a user', async () => {
+    const { token, id, email } = await signedIn('mover');
     const taken = uniqueEmail('taken');
     await createUser(auth, taken, 'Passw0rd!');
     expect(await call(auth, 'PUT', '/user', { token, body: { email: taken } })).toMatchObject({
@@ -209,8 +209,10 @@ describe('PUT /user', () => {
     });
     const fresh = uniqueEmail('moved');
     const moved = await call(auth, 'PUT', '/user', { token, body: { email: fresh.toUpperCase() } });
-    expect(moved.body).toMatchObject({ id, email: fresh });
-    expect((await signIn(auth, fresh, 'Passw0rd!')).status).toBe(200);
+    // Nothing changes yet (email-change.test.ts follows the confirmation links).
+    expect(moved.body).toMatchObject({ id, email, new_email: fresh });
+    expect((await signIn(auth, fresh, 'Passw0rd!')).status).toBe(400);
+    expect((await signIn(auth, email, 'Passw0rd!')).status).toBe(200);
     expect(await call(auth, 'PUT', '/user', { token, body: { app_metadata: { admin: true } } })).toMatchObject({
       status: 403,
       body: { error_code: 'not_admin' },

@@ -1,8 +1,9 @@
 /**
- * /verify for recovery, as GoTrue answers it. GET (the e-mailed link) signs the user in and
- * redirects to redirect_to with the session in the URL fragment and type=recovery (supabase-js's
- * implicit flow then emits PASSWORD_RECOVERY), or with error=access_denied&error_code=otp_expired.
- * POST ({type: 'recovery', token_hash} or {type, email, token}) answers the session as JSON.
+ * /verify for recovery and e-mail change, as GoTrue answers it. GET (the e-mailed link) signs the
+ * user in and redirects to redirect_to with the session in the URL fragment and the type
+ * (supabase-js's implicit flow then emits PASSWORD_RECOVERY or USER_UPDATED), or with
+ * error=access_denied&error_code=otp_expired; the first of an e-mail change's two links redirects
+ * with only `message`. POST ({type, token_hash} or {type, email, token}) answers in JSON.
  */
 import { z } from 'zod';
 import { transaction } from './db.ts';
@@ -10,12 +11,29 @@ import { badRequest, forbidden } from './errors.ts';
 import { clientIp, json, readJson } from './http.ts';
 import type { AuthContext } from './options.ts';
 import { allowedRedirect } from './redirect-url.ts';
+import { confirmEmailChange, singleConfirmationAccepted } from './email-change.ts';
 import { consumeRecoveryToken, tokenHash } from './recovery-token.ts';
 import { signIn } from './token-password.ts';
 import type { UserRow } from './user-store.ts';
 import { validateEmail } from './validate.ts';
 
 const expired = () => forbidden('otp_expired', 'Token has expired or is invalid');
+const verifiable = new Set(['recovery', 'email_change']);
+
+type VerifyOutcome = { session: Record<string, unknown> } | { message: string } | null;
+
+/** Takes a token of `type` and opens a session, or records one of two e-mail change confirmations. */
+async function verifyToken(ctx: AuthContext, type: string, hash: string, request: Request): Promise<VerifyOutcome> {
+  const client = { ip: clientIp(request), userAgent: request.headers.get('user-agent') };
+  if (type === 'recovery') {
+    const session = await recoverySession(ctx, hash, request);
+    return session && { session };
+  }
+  const outcome = await confirmEmailChange(ctx, hash);
+  if (outcome.state === 'invalid') return null;
+  if (outcome.state === 'one-confirmed') return { message: singleConfirmationAccepted };
+  return { session: await signIn(ctx, outcome.user, client) };
+}
 
 /** Takes the token and opens a session (confirming the e-mail, as following a mailed link proves it). */
 async function recoverySession(ctx: AuthContext, hash: string, request: Request) {
@@ -34,14 +52,20 @@ export async function verifyGet(ctx: AuthContext, request: Request): Promise<Res
   const query = new URL(request.url).searchParams;
   const type = query.get('type');
   const target = allowedRedirect(query.get('redirect_to'), ctx.options.siteUrl, ctx.options.additionalRedirectUrls);
-  if (type !== 'recovery') throw badRequest('validation_failed', `Unsupported verification type "${type ?? ''}"`);
-  const session = await recoverySession(ctx, query.get('token') ?? '', request);
+  if (!type || !verifiable.has(type)) {
+    throw badRequest('validation_failed', `Unsupported verification type "${type ?? ''}"`);
+  }
+  const outcome = await verifyToken(ctx, type, query.get('token') ?? '', request);
   const fragment = new URLSearchParams();
-  if (session) {
+  if (outcome && 'session' in outcome) {
     for (const key of ['access_token', 'expires_at', 'expires_in', 'refresh_token', 'token_type'] as const) {
-      fragment.set(key, String(session[key]));
+      fragment.set(key, String(outcome.session[key]));
     }
-    fragment.set('type', 'recovery');
+    fragment.set('type', type);
+  } else if (outcome) {
+    // GoTrue's prepRedirectURL: the message, and `sb` marking a Supabase Auth redirect.
+    fragment.set('message', outcome.message);
+    fragment.set('sb', '');
   } else {
     fragment.set('error', 'access_denied');
     fragment.set('error_code', 'otp_expired');
@@ -61,14 +85,15 @@ const postParams = z.object({
 
 export async function verifyPost(ctx: AuthContext, request: Request): Promise<Response> {
   const body = await readJson(request, postParams);
-  if (body.type !== 'recovery') {
-    throw badRequest('validation_failed', `Unsupported verification type "${body.type ?? ''}"`);
-  }
+  const type = body.type ?? '';
+  if (!verifiable.has(type)) throw badRequest('validation_failed', `Unsupported verification type "${type}"`);
   let hash: string;
   if (body.token_hash) hash = body.token_hash;
   else if (body.email && body.token) hash = tokenHash(validateEmail(body.email).toLowerCase(), body.token.trim());
   else throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
-  const session = await recoverySession(ctx, hash, request);
-  if (!session) throw expired();
-  return json(200, session);
+  const outcome = await verifyToken(ctx, type, hash, request);
+  if (!outcome) throw expired();
+  // GoTrue answers the first of two e-mail change confirmations with {msg, code} (code as a string).
+  if ('message' in outcome) return json(200, { msg: outcome.message, code: '200' });
+  return json(200, outcome.session);
 }

@@ -3,6 +3,7 @@
  * of its errors onto the shapes Sanity's query API returns.
  */
 import { evaluate as untypedEvaluate, GroqSyntaxError, parse, type ExprNode } from 'groq-js';
+import { budgetedDataset, defaultQueryBudget, QueryTooCostly, type QueryBudget } from './query-budget.ts';
 import type { SanityDocument } from './types.ts';
 
 export type QueryParams = Record<string, unknown>;
@@ -65,6 +66,9 @@ function parseError(query: string, description: string, span: { start: number; e
 
 /** Maps a groq-js failure (at parse or evaluation time) to Sanity's error body. */
 function failure(query: string, error: unknown): QueryOutcome {
+  if (error instanceof QueryTooCostly) {
+    return { ok: false, error: { type: 'queryExecutionError', description: error.message } };
+  }
   if (error instanceof GroqSyntaxError) {
     const description = error.message.replace(/^Syntax error in GROQ query at position \d+: /, '');
     return parseError(query, description, tokenSpan(query, error.position));
@@ -87,6 +91,7 @@ export async function runQuery(
   query: string,
   params: QueryParams,
   dataset: readonly SanityDocument[],
+  budget: QueryBudget = defaultQueryBudget,
 ): Promise<QueryOutcome> {
   try {
     const tree = parse(query, { params });
@@ -94,7 +99,7 @@ export async function runQuery(
     if (missing !== undefined) {
       return parseError(query, `param $${missing} referenced, but not provided`, spanOf(query, `$${missing}`));
     }
-    const value = await (await evaluateTree(tree, { dataset, params })).get();
+    const value = await (await evaluateTree(tree, { dataset: budgetedDataset(dataset, budget), params })).get();
     return { ok: true, result: value ?? null };
   } catch (error) {
     return failure(query, error);

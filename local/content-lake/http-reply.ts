@@ -1,5 +1,8 @@
 /** Small reply helpers shared by the lake's endpoints: JSON bodies, Sanity's HTTP error shapes, request bodies. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { closeAfterAnswer, MiB, readNodeCapped } from '../http/body-limit.ts';
+
+export { BodyTooLargeError } from '../http/body-limit.ts';
 
 export function sendJson(
   res: ServerResponse,
@@ -28,6 +31,8 @@ const reasons: Record<number, string> = {
 
 /** HTTP-level errors come as `{statusCode, error, message}` from Sanity's API (e.g. an unknown dataset). */
 export function sendHttpError(res: ServerResponse, status: number, message: string): void {
+  // A 413 leaves the body unread: the rest must not pass for a next request.
+  if (status === 413) closeAfterAnswer(res.req, res);
   sendJson(res, status, { statusCode: status, error: reasons[status] ?? 'Error', message });
 }
 
@@ -36,17 +41,10 @@ export function sendBadRequest(res: ServerResponse, description: string): void {
   sendJson(res, 400, { error: { description, type: 'httpBadRequest' } });
 }
 
-export class BodyTooLargeError extends Error {}
+/** The largest query or mutation body the lake reads. */
+export const maxJsonBodyBytes = 10 * MiB;
 
-/** The whole request body as text, refusing more than `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limit) throw new BodyTooLargeError(`Request body exceeds ${limit} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** The whole request body as text; BodyTooLargeError (unread when declared) above `limit` bytes. */
+export async function readBody(req: IncomingMessage, limit = maxJsonBodyBytes): Promise<string> {
+  return (await readNodeCapped(req, limit)).toString('utf8');
 }

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { outputTooLarge, renderTimeoutSeconds } from './image-cost.ts';
 import { planGeometry, type Plan } from './image-geometry.ts';
 import { asksForTransform, parseImageParams, type ImageSpec, type OutputFormat } from './image-params.ts';
 import { contentTypes, renderImage } from './image-render.ts';
@@ -89,6 +90,9 @@ export function createImageServer(cacheBytes = 64 * 1024 * 1024): ImageServer {
         // The file went away after the dataset was loaded; the next reload will drop it too.
         if ((error as NodeJS.ErrnoException).code === 'ENOENT')
           return sendHttpError(res, 404, 'Asset file not found on disk');
+        // sharp gave up at the render time limit (image-cost.ts).
+        if (error instanceof Error && error.message.startsWith('timeout:') && !res.headersSent)
+          return sendHttpError(res, 503, `The image took longer than ${renderTimeoutSeconds} s to render`);
         throw error;
       }
     },
@@ -119,6 +123,8 @@ export function createImageServer(cacheBytes = 64 * 1024 * 1024): ImageServer {
     }
     const plan = planGeometry({ width: asset.width, height: asset.height }, spec);
     if ('error' in plan) return sendHttpError(res, 400, plan.error);
+    const tooLarge = outputTooLarge(plan.output);
+    if (tooLarge) return sendHttpError(res, 400, tooLarge);
     const format = outputFormat(spec, asset, req.headers.accept ?? '');
     const result = await transformed(asset, spec, plan, format);
     const vary: Record<string, string> = spec.autoFormat && !spec.fm ? { Vary: 'Origin, Accept' } : {};

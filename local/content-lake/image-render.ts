@@ -1,5 +1,6 @@
 /** Runs a geometry plan and the effect/format parameters through sharp; SVGs are rasterised sharply at the target size. */
 import sharp, { type Sharp } from 'sharp';
+import { blurSigma, renderTimeoutSeconds } from './image-cost.ts';
 import type { Plan, Size } from './image-geometry.ts';
 import type { ImageSpec, OutputFormat, Rect, Rgba } from './image-params.ts';
 
@@ -94,8 +95,8 @@ export async function renderImage(
     const opaque = format === 'jpg' || format === 'pjpg';
     image = image.extend({ ...plan.pad, background: spec.bg ?? (opaque ? white : transparent) });
   }
-  if (spec.blur) image = image.blur(Math.max(0.3, spec.blur / 10));
+  if (spec.blur) image = image.blur(blurSigma(spec.blur, plan.output));
   if (spec.sharpen) image = image.sharpen({ sigma: 0.5 + spec.sharpen / 50 });
   if (spec.invert) image = image.negate({ alpha: false });
-  return encode(image, format, spec).toBuffer();
+  return encode(image.timeout({ seconds: renderTimeoutSeconds }), format, spec).toBuffer();
 }

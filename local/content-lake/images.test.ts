@@ -161,3 +161,31 @@ describe('transform cache', () => {
     expect(second.body.equals(first.body)).toBe(true);
   });
 });
+
+describe('render cost bounds', () => {
+  it('refuses an 8192x8192 render with a large blur at once (it took 84 s) and keeps serving', async () => {
+    const started = performance.now();
+    const url = t.urlFor(hero).width(8192).height(8192).fit('fill').blur(2000).url();
+    const response = await fetch(url);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringMatching(/^The output \(8192x8192\) is larger than 25000000 pixels/),
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect((await measure(t.urlFor(hero).width(100).url())).status).toBe(200);
+  });
+
+  it('clamps a large blur on a large output so it renders quickly, still blurred', async () => {
+    const started = performance.now();
+    const blurred = await measure(t.urlFor(hero).width(3000).height(3000).fit('fill').blur(2000).url());
+    expect(blurred).toMatchObject({ status: 200, width: 3000, height: 3000 });
+    expect(performance.now() - started).toBeLessThan(8000);
+    // Still blurred: where the sharp render shows one quadrant's colour, the blurred one mixes them.
+    const sharpRender = await measure(t.urlFor(hero).width(3000).height(3000).fit('fill').url());
+    const sharpColour = await colourAt(sharpRender.body, 0.5, 0.5);
+    expect([red, yellow, darkBlue, '#2a9d8f']).toContain(sharpColour);
+    expect(await colourAt(blurred.body, 0.5, 0.5)).not.toBe(sharpColour);
+  });
+});

@@ -4,6 +4,7 @@
  * calls, the built Studio's files under /studio, and /health.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { declaredTooLarge } from '../http/body-limit.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { handleDoc } from './doc-endpoint.ts';
 import { handleHistory } from './history-endpoint.ts';
@@ -14,7 +15,7 @@ import { handleQuery } from './query-endpoint.ts';
 import type { DocumentStore } from './store/document-store.ts';
 import { handleStudioApi, localEditor } from './studio-api.ts';
 import type { StudioFiles } from './studio-files.ts';
-import { handleUpload } from './upload-endpoint.ts';
+import { handleUpload, maxUploadBytes } from './upload-endpoint.ts';
 import { handleWrite } from './write-endpoints.ts';
 
 export interface RouterContext {
@@ -109,6 +110,10 @@ export function createRouter(ctx: RouterContext): (req: IncomingMessage, res: Se
   return (req, res) => {
     applyCors(req, res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    // No route takes more than an upload: a larger declared body is refused before it is read.
+    if (declaredTooLarge(req.headers, maxUploadBytes)) {
+      return sendHttpError(res, 413, `Request body too large (max ${maxUploadBytes} bytes)`);
+    }
     route(req, res, ctx).catch((error: unknown) => {
       ctx.onLog(
         `error on ${req.method ?? ''} ${req.url ?? ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

@@ -10,22 +10,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import { assetDocument, assetPath, type AssetUrlContext } from './asset-documents.ts';
 import { describeAsset } from './describe-asset.ts';
+import { MiB, readNodeCapped } from '../http/body-limit.ts';
 import { BodyTooLargeError, sendBadRequest, sendHttpError, sendJson } from './http-reply.ts';
 import type { DocumentStore } from './store/document-store.ts';
 import type { SanityDocument, StoredAsset } from './types.ts';
 
-const maxUploadBytes = 64 * 1024 * 1024;
+/** The largest asset upload, and so the largest body the lake takes at all. */
+export const maxUploadBytes = 64 * MiB;
 
-async function readBytes(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > maxUploadBytes) throw new BodyTooLargeError(`Uploads are limited to ${maxUploadBytes} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
+const readBytes = (req: IncomingMessage): Promise<Buffer> => readNodeCapped(req, maxUploadBytes);
 
 /** The URL file name an asset is served under (`<sha1>-<w>x<h>.<ext>` or `<sha1>.<ext>`). */
 export function servedName(stored: StoredAsset, ctx: AssetUrlContext): string {

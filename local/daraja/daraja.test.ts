@@ -24,7 +24,7 @@ beforeAll(async () => {
       waiters = [];
       return Response.json({ ResultCode: 0, ResultDesc: 'Accepted' });
     },
-    { port: 0, service: 'callback receiver' },
+    { port: 0, service: 'callback receiver', maxBodyBytes: 64 * 1024 },
   );
 });
 afterAll(async () => {

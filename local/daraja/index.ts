@@ -2,6 +2,7 @@
  * Local stand-in for Safaricom's Daraja API (M-Pesa Express): OAuth, STK push, STK query and a
  * simulated phone that answers each push and posts the callback. README.md says what it emulates.
  */
+import { KiB } from '../http/body-limit.ts';
 import { serve } from '../http/serve.ts';
 import { createDarajaHandler, type Counters, type DarajaSettings } from './router.ts';
 import { createPhones } from './transactions.ts';
@@ -30,7 +31,12 @@ export async function startDaraja(options: DarajaOptions): Promise<RunningDaraja
     log: (line) => log(`[daraja] ${line}`),
   });
   const daraja = createDarajaHandler(options, phones);
-  const server = await serve((request) => daraja.handle(request), { port: options.port, service: 'Daraja stand-in' });
+  // Daraja's requests are a few hundred bytes of JSON.
+  const server = await serve((request) => daraja.handle(request), {
+    port: options.port,
+    service: 'Daraja stand-in',
+    maxBodyBytes: 64 * KiB,
+  });
   return {
     url: server.url,
     port: server.port,

@@ -9,7 +9,8 @@ import { readSupabaseConfig } from '../supabase-config/read.ts';
 import type { SupabaseConfig } from '../supabase-config/schema.ts';
 import { functionSettings } from '../supabase-config/settings.ts';
 import { loadHandler, type EdgeHandler } from './load-handler.ts';
-import { bootError, notFound, workerError } from './platform-errors.ts';
+import { MiB, withBodyLimit } from '../http/body-limit.ts';
+import { bootError, notFound, payloadTooLarge, workerError } from './platform-errors.ts';
 import { rejectUnlessValidJwt } from './verify-jwt.ts';
 
 export interface FunctionsHandlerOptions {
@@ -22,6 +23,9 @@ export interface FunctionsHandlerOptions {
   /** Where `[functions.<name>]` settings live; default: config.toml beside functionsDir. */
   configPath?: string;
 }
+
+/** The largest body any function is handed (the functions here take a few KB of JSON at most). */
+const maxBodyBytes = 1 * MiB;
 
 /** Supabase's rule for function names; it also keeps `_shared` and `..` from being served. */
 const functionName = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -48,36 +52,40 @@ export function createFunctionsHandler(options: FunctionsHandlerOptions): (reque
     return handler;
   }
 
-  return async (request) => {
-    const name = new URL(request.url).pathname.split('/')[1] ?? '';
-    const file = join(options.functionsDir, name, 'handler.ts');
-    const settings = functionSettings(config, name);
-    if (!functionName.test(name) || !settings.enabled || !existsSync(file)) return notFound();
+  return withBodyLimit(
+    async (request) => {
+      const name = new URL(request.url).pathname.split('/')[1] ?? '';
+      const file = join(options.functionsDir, name, 'handler.ts');
+      const settings = functionSettings(config, name);
+      if (!functionName.test(name) || !settings.enabled || !existsSync(file)) return notFound();
 
-    // As on the platform, a CORS preflight reaches the function without a token.
-    if (settings.verifyJwt && request.method !== 'OPTIONS') {
-      const rejection = await rejectUnlessValidJwt(request, secret);
-      if (rejection) return rejection;
-    }
+      // As on the platform, a CORS preflight reaches the function without a token.
+      if (settings.verifyJwt && request.method !== 'OPTIONS') {
+        const rejection = await rejectUnlessValidJwt(request, secret);
+        if (rejection) return rejection;
+      }
 
-    let handler: EdgeHandler;
-    try {
-      handler = await load(name, file);
-    } catch (error) {
-      console.error(`[functions] ${name} failed to load:`, error);
-      return bootError();
-    }
+      let handler: EdgeHandler;
+      try {
+        handler = await load(name, file);
+      } catch (error) {
+        console.error(`[functions] ${name} failed to load:`, error);
+        return bootError();
+      }
 
-    // Handlers read settings through _shared/env.ts, which reads Deno.env on the platform and
-    // process.env here. Functions run in this process, so process.env is the only channel that
-    // reaches them without changing the handler's signature; it is refreshed on every call in
-    // case another runner in the same process (a test) set different values.
-    Object.assign(process.env, options.env);
-    try {
-      return await handler(request);
-    } catch (error) {
-      console.error(`[functions] ${name} threw:`, error);
-      return workerError();
-    }
-  };
+      // Handlers read settings through _shared/env.ts, which reads Deno.env on the platform and
+      // process.env here. Functions run in this process, so process.env is the only channel that
+      // reaches them without changing the handler's signature; it is refreshed on every call in
+      // case another runner in the same process (a test) set different values.
+      Object.assign(process.env, options.env);
+      try {
+        return await handler(request);
+      } catch (error) {
+        console.error(`[functions] ${name} threw:`, error);
+        return workerError();
+      }
+    },
+    maxBodyBytes,
+    (_request, limit) => payloadTooLarge(limit),
+  );
 }

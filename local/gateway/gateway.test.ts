@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MiB } from '../http/body-limit.ts';
 import { serve, type ServedHandler } from '../http/serve.ts';
+import { rawRequest } from '../http/test-client.ts';
 import { createGateway } from './index.ts';
 
 const anonKey = 'anon-key-for-tests-0123456789';
@@ -22,7 +24,7 @@ let rest: ServedHandler;
 let gateway: ServedHandler;
 
 beforeAll(async () => {
-  rest = await serve(echo('rest'), { port: 0, service: 'fake rest' });
+  rest = await serve(echo('rest'), { port: 0, service: 'fake rest', maxBodyBytes: 64 * MiB });
   gateway = await serve(
     createGateway({
       anonKey,
@@ -32,7 +34,7 @@ beforeAll(async () => {
       functions: echo('functions'),
       storage: echo('storage'),
     }),
-    { port: 0, service: 'gateway' },
+    { port: 0, service: 'gateway', maxBodyBytes: 64 * MiB },
   );
 });
 afterAll(async () => {
@@ -118,6 +120,18 @@ describe('routing', () => {
     expect(await response.json()).toMatchObject({ body: '{"title":"x"}' });
   });
 
+  it('answers a REST POST sent with Expect: 100-continue (curl does for bodies over 1 KB), not 502', async () => {
+    const body = JSON.stringify({ title: 'x'.repeat(2000) });
+    const reply = await rawRequest(`${gateway.url}/rest/v1/events`, {
+      headers: { apikey: anonKey, 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+      expectContinue: true,
+    });
+    expect(reply.sawContinue).toBe(true);
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ service: 'rest', path: '/events', body });
+  });
+
   it('passes the client address on for rate limits', async () => {
     const response = await call('/auth/v1/token', { method: 'POST', headers: { apikey: anonKey } });
     expect((await response.json()).forwardedFor).toMatch(/127\.0\.0\.1/);
@@ -137,10 +151,7 @@ describe('routing', () => {
         functions: echo('f'),
         storage: echo('s'),
       }),
-      {
-        port: 0,
-        service: 'gateway',
-      },
+      { port: 0, service: 'gateway', maxBodyBytes: MiB },
     );
     const response = await fetch(`${down.url}/rest/v1/events`, { headers: { apikey: anonKey } });
     await down.close();

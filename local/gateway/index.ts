@@ -3,7 +3,8 @@
  * server and /storage/v1 to the storage server, with the apikey check and CORS; /functions/v1 to
  * the functions runner, untouched.
  */
-import type { RequestHandler } from '../http/serve.ts';
+import { MiB, withBodyLimit } from '../http/body-limit.ts';
+import { gatewayTooLarge, type RequestHandler } from '../http/serve.ts';
 import { checkApiKey } from './api-key.ts';
 import { preflight, withCors } from './cors.ts';
 import { proxyTo } from './proxy.ts';
@@ -15,6 +16,8 @@ export interface GatewayOptions {
   auth: RequestHandler;
   functions: RequestHandler;
   storage: RequestHandler;
+  /** The largest body passed to PostgREST (it has no cap of its own); default 10 MiB. */
+  restMaxBodyBytes?: number;
 }
 
 /** Auth routes a browser reaches by redirect (e-mail links, OAuth), which cannot carry a key. */
@@ -30,7 +33,8 @@ function strip(request: Request, prefix: string): Request {
 
 export function createGateway(options: GatewayOptions): RequestHandler {
   const keys = [options.anonKey, options.serviceRoleKey];
-  const rest = proxyTo(options.restUrl);
+  // Auth, storage and functions cap their own bodies; PostgREST would read any size.
+  const rest = withBodyLimit(proxyTo(options.restUrl), options.restMaxBodyBytes ?? 10 * MiB, gatewayTooLarge);
 
   async function route(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;

@@ -1,13 +1,15 @@
 /**
  * Serves a web-standard `(Request) => Promise<Response>` handler on node:http, on 127.0.0.1,
  * behind the request guard the website uses too: what a `Request` cannot hold is answered before
- * one is built, and a failing handler costs one 500, not the process.
+ * one is built, a body above the server's cap gets 413 without being read, and a failing handler
+ * costs one 500, not the process.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createGuardedServer } from '../../web/server/request-guard.ts';
+import { closeAfterAnswer, declaredTooLarge, withBodyLimit } from './body-limit.ts';
 
 export type RequestHandler = (request: Request) => Promise<Response>;
 
@@ -28,7 +30,29 @@ export class PortInUseError extends Error {
   }
 }
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+/**
+ * The request body as a web stream that reads only when pulled (a socket left unread holds the
+ * sender back by TCP) and, when cancelled, stops reading instead of destroying the socket, which
+ * must still carry the answer (a 413 from a handler that gave up on the body).
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = req.iterator({ destroyOnReturn: false });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value as Buffer);
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function toRequest(req: IncomingMessage, origin: string, withBody = true): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -38,20 +62,22 @@ function toRequest(req: IncomingMessage, origin: string): Request {
   const peer = req.socket.remoteAddress ?? '';
   const forwarded = headers.get('x-forwarded-for');
   headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${peer}` : peer);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const hasBody = withBody && req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method ?? 'GET',
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
+    body: hasBody ? bodyStream(req) : null,
     duplex: 'half',
   } as RequestInit);
 }
 
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+async function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
   });
+  // An answer before the body was read whole (a 413): the rest must not be taken for a next request.
+  if (!req.complete) closeAfterAnswer(req, res);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
   res.writeHead(response.status, response.statusText, headers);
@@ -68,14 +94,31 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   });
 }
 
-export async function serve(
-  handler: RequestHandler,
-  options: { port: number; host?: string; service: string },
-): Promise<ServedHandler> {
+export interface ServeOptions {
+  port: number;
+  host?: string;
+  service: string;
+  /** The largest request body the server takes; larger ones get 413 before they are read. */
+  maxBodyBytes: number;
+  /** The 413 in the service's own shape; default `{"message": ...}` as Supabase's gateway words it. */
+  tooLarge?: (request: Request, limit: number) => Response;
+}
+
+/** Kong's request-size-limiting answer, which the hosted gateway gives. */
+export const gatewayTooLarge = (_request: Request, limit: number): Response =>
+  Response.json({ message: `Request size limit exceeded (max ${limit} bytes)` }, { status: 413 });
+
+export async function serve(handler: RequestHandler, options: ServeOptions): Promise<ServedHandler> {
   const host = options.host ?? '127.0.0.1';
+  const tooLarge = options.tooLarge ?? gatewayTooLarge;
+  const capped = withBodyLimit(handler, options.maxBodyBytes, tooLarge);
   const server: Server = createGuardedServer({ service: options.service, body: 'json' }, async (req, res) => {
     const origin = `http://${req.headers.host ?? host}`;
-    await writeResponse(await handler(toRequest(req, origin)), res);
+    if (declaredTooLarge(req.headers, options.maxBodyBytes)) {
+      await writeResponse(tooLarge(toRequest(req, origin, false), options.maxBodyBytes), req, res);
+      return;
+    }
+    await writeResponse(await capped(toRequest(req, origin)), req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -1,4 +1,5 @@
 /** Local mail capture (hosted: a real SMTP provider): SMTP in, a web inbox and JSON API out. */
+import { KiB } from '../http/body-limit.ts';
 import { serve } from '../http/serve.ts';
 import { createInboxHandler } from './inbox-web.ts';
 import { createMessageStore, type CapturedMessage } from './message-store.ts';
@@ -39,6 +40,8 @@ export async function startMailCapture(options: MailCaptureOptions): Promise<Mai
     port: options.webPort,
     host,
     service: 'mail capture inbox',
+    // The inbox takes no bodies worth the name (it reads and deletes).
+    maxBodyBytes: 64 * KiB,
   }).catch(async (error: unknown) => {
     await smtp?.stop();
     throw error;

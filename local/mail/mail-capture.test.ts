@@ -1,4 +1,5 @@
-/** The capture end to end: nodemailer over real SMTP in, the JSON API and HTML pages out. */
+/** The capture end to end: nodemailer over real SMTP in, the JSON API and HTML pages out; the message size cap. */
+import { connect } from 'node:net';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMailCapture, type CapturedMessage, type MailCapture } from './index.ts';
@@ -126,5 +127,63 @@ describe('mail capture', () => {
     const wrong = await fetch(`${capture.webUrl}/api/messages`, { method: 'POST' });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET, HEAD, DELETE');
+  });
+});
+
+describe('message size cap', () => {
+  /** Talks SMTP by hand, sending `bodyBytes` of message without declaring SIZE, and returns the reply to the data. */
+  async function sendUndeclared(bodyBytes: number): Promise<string> {
+    const socket = connect(capture.smtpPort, '127.0.0.1');
+    let received = '';
+    const waitFor = (pattern: RegExp) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(received);
+          if (match) {
+            socket.off('data', onData);
+            received = received.slice(match.index + match[0].length);
+            resolve(match[0]);
+          }
+        };
+        const onData = (data: Buffer) => {
+          received += data.toString('latin1');
+          check();
+        };
+        socket.on('data', onData);
+        socket.once('error', reject);
+        check();
+      });
+    await waitFor(/^220 .*\r\n/m);
+    for (const [command, reply] of [
+      ['EHLO test', /^250 .*\r\n/m],
+      ['MAIL FROM:<a@example.com>', /^250 .*\r\n/m],
+      ['RCPT TO:<b@example.com>', /^250 .*\r\n/m],
+      ['DATA', /^354 .*\r\n/m],
+    ] as const) {
+      socket.write(`${command}\r\n`);
+      await waitFor(reply);
+    }
+    socket.write('Subject: huge\r\n\r\n');
+    const line = `${'x'.repeat(998)}\r\n`;
+    const chunk = line.repeat(1024);
+    for (let sent = 0; sent < bodyBytes; sent += chunk.length) {
+      if (!socket.write(chunk)) await new Promise((resolve) => socket.once('drain', resolve));
+    }
+    socket.write('.\r\n');
+    const reply = await waitFor(/^\d{3} .*\r\n/m);
+    socket.end('QUIT\r\n');
+    return reply;
+  }
+
+  it('refuses a message over 25 MB sent without SIZE (552), keeping none of it, and still takes mail', async () => {
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    const reply = await sendUndeclared(100 * 1024 * 1024);
+    expect(reply).toMatch(/^552 /);
+    // Parsing it whole grew the process by about 430 MB; dropping it costs only collectable chunks.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
+    expect(capture.messages()).toHaveLength(0);
+    await send({ to: 'reader@example.com', subject: 'after', text: 'still here' });
+    expect((await apiMessages())[0]).toMatchObject({ subject: 'after' });
   });
 });

@@ -1,5 +1,6 @@
 /** The capture's SMTP side: accepts any mail on loopback (no TLS, any or no login) and parses it. */
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { PortInUseError } from '../http/serve.ts';
@@ -79,16 +80,28 @@ export async function startSmtpReceiver(options: {
     closeTimeout: 1000,
     banner: 'Ascent local mail capture',
     onData(stream, session, callback) {
+      // The parser sees at most maxMessageBytes: past that the rest is read and dropped (a client
+      // that never declared SIZE could otherwise make the parser hold 300 MB), then refused.
+      const input = new PassThrough();
       let size = 0;
+      let over = false;
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
+        if (over) return;
+        if (size > maxMessageBytes) {
+          over = true;
+          input.destroy();
+          return;
+        }
+        input.write(chunk);
       });
-      simpleParser(stream)
+      stream.once('end', () => {
+        if (over) callback(Object.assign(new Error('Message exceeds the fixed size limit'), { responseCode: 552 }));
+        else input.end();
+      });
+      simpleParser(input)
         .then((parsed) => {
-          if (stream.sizeExceeded) {
-            callback(Object.assign(new Error('Message exceeds the fixed size limit'), { responseCode: 552 }));
-            return;
-          }
+          if (over) return;
           const envelope = {
             from: envelopeAddress(session.envelope.mailFrom),
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -97,6 +110,7 @@ export async function startSmtpReceiver(options: {
           callback();
         })
         .catch((error: unknown) => {
+          if (over) return;
           console.error('[mail] could not parse a message:', error);
           callback(error instanceof Error ? error : new Error(String(error)));
         });

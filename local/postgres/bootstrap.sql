@@ -106,6 +106,13 @@ create table if not exists auth.users (
 -- (added with `if not exists` so a cluster bootstrapped before the columns existed gains them).
 alter table auth.users add column if not exists recovery_token varchar(255);
 alter table auth.users add column if not exists recovery_sent_at timestamptz;
+-- A pending e-mail change (GoTrue's secure change: both addresses confirm through their own link).
+alter table auth.users add column if not exists email_change varchar(255) default '';
+alter table auth.users add column if not exists email_change_token_new varchar(255) default '';
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0
+  check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2);
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
 create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
 create unique index if not exists users_phone_key on auth.users (phone);
 

@@ -5,7 +5,6 @@
 import type { StorageContext } from './context.ts';
 import { errorResponse, fromDatabaseError, StorageError } from './errors.ts';
 import { listObjects } from './list-route.ts';
-import { drain } from './read-body.ts';
 import { readObjectAsCaller, readPublicObject } from './read-object-route.ts';
 import { removeObjects } from './remove-route.ts';
 import { uploadObject } from './upload-route.ts';
@@ -52,17 +51,14 @@ const internalError = () =>
     { status: 500 },
   );
 
+/** A refusal before the body was read is still seen by a client still sending: local/http closes the connection after it. */
 export async function handleStorage(ctx: StorageContext, request: Request): Promise<Response> {
-  let response: Response;
   try {
-    response = await route(ctx, request);
+    return await route(ctx, request);
   } catch (error) {
     const known = error instanceof StorageError ? error : fromDatabaseError(error);
     if (!known)
       console.error(`[storage] ${request.method} ${new URL(request.url).pathname.slice(0, 200)} failed:`, error);
-    response = known ? errorResponse(known) : internalError();
+    return known ? errorResponse(known) : internalError();
   }
-  // A refusal before the body was read still reads it, so a client still sending sees the answer.
-  await drain(request);
-  return response;
 }

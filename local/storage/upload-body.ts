@@ -52,9 +52,7 @@ async function fromForm(request: Request, limits: UploadLimits): Promise<Uploade
 async function fromBinary(request: Request, limits: UploadLimits): Promise<UploadedFile> {
   const mimeType = request.headers.get('content-type') || 'application/octet-stream';
   mustBeAllowedMimeType(mimeType, limits.allowedMimeTypes);
-  const declared = Number(request.headers.get('content-length'));
   const bytes = await readBody(request, limits.maxBytes);
-  if (Number.isFinite(declared) && declared > limits.maxBytes) throw errors.entityTooLarge();
   return { bytes, mimeType, cacheControl: request.headers.get('cache-control') ?? 'no-cache' };
 }
 

@@ -25,6 +25,8 @@ export interface AuthSettings {
   mailerOtpExpirySeconds: number;
   /** auth.email.max_frequency: at most one recovery mail per user in this many seconds. */
   emailMaxFrequencySeconds: number;
+  /** auth.email.double_confirm_changes: both addresses confirm an e-mail change (hosted default). */
+  secureEmailChange: boolean;
   /** [auth.email.smtp], when enabled: auth's own e-mails (recovery) go through it. */
   smtp: AuthSmtpSettings | undefined;
 }
@@ -102,6 +104,7 @@ export function authSettings(config: SupabaseConfig): AuthSettings {
     additionalRedirectUrls: auth.additional_redirect_urls ?? [],
     mailerOtpExpirySeconds: auth.email?.otp_expiry ?? 3600,
     emailMaxFrequencySeconds: frequencySeconds(auth.email?.max_frequency),
+    secureEmailChange: auth.email?.double_confirm_changes ?? true,
     smtp: smtpSettings(auth.email?.smtp),
   };
 }

@@ -73,6 +73,8 @@ describe('the committed supabase/config.toml', () => {
       additionalRedirectUrls: [],
       mailerOtpExpirySeconds: 3600,
       emailMaxFrequencySeconds: 60,
+      // auth.email.double_confirm_changes is left at the CLI's (and hosted) default: both addresses confirm.
+      secureEmailChange: true,
       // Auth's recovery mails go to the SMTP server GoTrue would use: the capture, no login.
       smtp: {
         host: defaults.SMTP_HOST,

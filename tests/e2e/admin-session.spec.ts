@@ -102,7 +102,7 @@ test('the sign-in form: missing fields, wrong password, too many attempts, netwo
   await expect(alert).toHaveText('The e-mail address or password is not correct.');
   await page.unroute('**/auth/v1/token**');
 
-  // The account locks after its limit of failures (5 in the stack's settings): 429.
+  // After its limit of failures (5 in the stack's settings) this address must wait: 429 (a back-off, not a lock).
   for (let attempt = 0; attempt < 5; attempt++) {
     await submitLogin(page, { email: staff.email, password: `wrong-password-x${attempt}` });
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();

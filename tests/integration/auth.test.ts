@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
+import { Agent } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../local/env.ts';
 import { stackInfo } from './stack-info.ts';
@@ -16,6 +17,12 @@ const noPersistence = { auth: { persistSession: false, autoRefreshToken: false }
 const visitor = (): SupabaseClient<Database> => createClient<Database>(stack.apiUrl, stack.anonKey, noPersistence);
 const service = createClient<Database>(stack.apiUrl, stack.serviceRoleKey, noPersistence);
 const password = 'Kiambu-Road-2026';
+
+/** fetch over connections from another loopback address: to the gateway, another client. */
+function fetchFrom(localAddress: string): typeof fetch {
+  const dispatcher = new Agent({ localAddress });
+  return (input, init) => fetch(input, { ...init, dispatcher } as RequestInit);
+}
 
 async function newUser(label: string): Promise<{ id: string; email: string }> {
   const email = `${label}-${randomUUID().slice(0, 8)}@ascent.example`;
@@ -59,16 +66,29 @@ describe('signing in through the gateway', () => {
     expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
   });
 
-  it('throttles repeated failed sign-ins on one account with 429, even for the right password', async () => {
+  it("slows an attacker's wrong passwords (429) without locking the staff member out from another address", async () => {
     const { email } = await newUser('throttle');
-    const client = visitor();
+    const attacker = visitor();
     // AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT is 5 in the local defaults.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const { error } = await client.auth.signInWithPassword({ email, password: `guess-${attempt}-x` });
+      const { error } = await attacker.auth.signInWithPassword({ email, password: `guess-${attempt}-x` });
       expect(error?.status).toBe(400);
     }
-    const { error } = await client.auth.signInWithPassword({ email, password });
-    expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    // Even the right password waits now, from the attacker's address ...
+    const { error } = await attacker.auth.signInWithPassword({ email, password });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    // ... but the staff member, connecting from another address (127.0.0.2), signs in.
+    const staff = createClient<Database>(stack.apiUrl, stack.anonKey, {
+      ...noPersistence,
+      global: { fetch: fetchFrom('127.0.0.2') },
+    });
+    const signedIn = await staff.auth.signInWithPassword({ email, password });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.email).toBe(email);
   });
 
   it('refuses sign-ups, which this instance does not allow', async () => {

@@ -34,13 +34,13 @@ beforeAll(async () => {
       storage: async () => new Response(null, { status: 404 }),
       functions: createFunctionsHandler({ functionsDir: fixtureFunctions, jwtSecret: stack.jwtSecret, env: {} }),
     }),
-    { port: 0, service: 'fixtures gateway' },
+    { port: 0, service: 'fixtures gateway', maxBodyBytes: 1024 * 1024 },
   );
   // A page served from another port is another origin, so its calls to the gateway are cross-origin.
   otherOrigin = await serve(
     async () =>
       new Response('<!doctype html><title>another site</title>', { headers: { 'content-type': 'text/html' } }),
-    { port: 0, service: 'other origin' },
+    { port: 0, service: 'other origin', maxBodyBytes: 1024 },
   );
   browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags] });
   page = await browser.newPage();
