@@ -13,7 +13,7 @@ import {
   type MetaDescriptor,
   type MetaFunction,
 } from 'react-router';
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { publicEnv } from './config/env.server';
 import { markHydrated } from './blocks/hydration';
 import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag';
@@ -23,6 +23,7 @@ import { ThemeProvider } from './features/theme/theme-provider';
 import { LazyToaster } from './components/ui/toast/lazy-toaster';
 import { serverReadyLazy } from './components/ui/server-ready-lazy';
 import { themeBootScript } from './features/theme/theme-storage';
+import { NonceContext } from './lib/nonce';
 import type { RootData } from './lib/root-data';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
 import globalStyles from './styles/global.css?url';
@@ -68,13 +69,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
+  // <Scripts>, <ScrollRestoration> and <Links> take the nonce from React Router's context themselves.
+  const nonce = useContext(NonceContext);
   return (
     // The boot script sets the theme class before React hydrates: the attribute is expected to differ.
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* The browser hides the nonce from the DOM: hydration finds no value there. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
       </head>
