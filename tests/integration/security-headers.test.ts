@@ -6,6 +6,7 @@
  * tests/e2e/security-headers.global.spec.ts (it needs a stack of its own).
  */
 import { describe, expect, it } from 'vitest';
+import { policyNonce as nonceOf, scriptNonces, scriptSources } from '../support/csp-nonce.ts';
 import { stackInfo } from './stack-info.ts';
 
 const { webUrl } = stackInfo();
@@ -23,22 +24,13 @@ function expectSecurityHeaders(response: Response): void {
 /** The nonce the CSP header allows, checking the policy's other script rules on the way. */
 function policyNonce(response: Response): string {
   const policy = response.headers.get('content-security-policy') ?? '';
-  const script = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1] ?? '';
-  expect(script).not.toContain("'unsafe-inline'");
+  expect(scriptSources(policy)).not.toContain("'unsafe-inline'");
   expect(policy).toMatch(/frame-ancestors 'none'/);
   expect(policy).toMatch(/object-src 'none'/);
   expect(policy).toMatch(/base-uri 'none'/);
-  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(script)?.[1];
+  const nonce = nonceOf(policy);
   if (!nonce) throw new Error(`no nonce in script-src: ${policy}`);
   return nonce;
-}
-
-/** Every executable inline or external script of the page, with its nonce attribute (if any). */
-function scriptNonces(html: string): (string | undefined)[] {
-  const tags = html.match(/<script\b[^>]*>/g) ?? [];
-  return tags
-    .filter((tag) => !/type="application\/(?:ld\+)?json"/.test(tag))
-    .map((tag) => /\snonce="([^"]*)"/.exec(tag)?.[1]);
 }
 
 async function expectPageNonce(response: Response): Promise<string> {
