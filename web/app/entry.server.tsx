@@ -21,13 +21,6 @@ import { NonceContext } from './lib/nonce';
 /** While maintenance is on, the page cache replays nothing: the switch takes effect on the next request. */
 export { maintenanceActive } from './features/maintenance/maintenance.server';
 
-/**
- * Zod compiles object parsers with `new Function` when it may, and finds out by trying: under this
- * CSP the try is blocked and reported as a violation. Its `jitless` setting, read from this global
- * when zod loads, skips both (the parsers are the same, interpreted).
- */
-const zodWithoutEval = 'globalThis.__zod_globalConfig={jitless:true}';
-
 /** How long streamed parts (live rows) may take before the response ends without them. */
 export const streamTimeout = 5_000;
 
@@ -70,8 +63,6 @@ export default function handleRequest(
       {
         // React's own inline scripts (revealing streamed Suspense boundaries).
         nonce,
-        // Before any module loads: zod then never probes `new Function`, which the policy reports.
-        bootstrapScriptContent: zodWithoutEval,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -24,6 +24,7 @@ import { LazyToaster } from './components/ui/toast/lazy-toaster';
 import { serverReadyLazy } from './components/ui/server-ready-lazy';
 import { themeBootScript } from './features/theme/theme-storage';
 import { NonceContext } from './lib/nonce';
+import { zodJitlessScript } from './lib/zod-jitless';
 import type { RootData } from './lib/root-data';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
 import globalStyles from './styles/global.css?url';
@@ -79,6 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The browser hides the nonce from the DOM: hydration finds no value there. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* Server only: the browser build drops it, and hydration passes over an extra script in the head. */}
+        {import.meta.env.SSR && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />}
         <Meta />
         <Links />
       </head>
