@@ -48,16 +48,21 @@ export function servedOverHttps(request: Request, trustProxy: boolean): boolean 
   return forwarded === 'https';
 }
 
-/** Adds the headers to `headers` (a header the response set itself is kept), and returns them. */
-export function addSecurityHeaders(headers: Headers, transport: Transport): Headers {
-  const defaults: [string, string][] = [
+/** The headers as name/value pairs: for answers written straight to a Node response (the request guard's). */
+export function securityHeaders(transport: Transport): [string, string][] {
+  const headers: [string, string][] = [
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', permissionsPolicy],
   ];
-  if (transport.https) defaults.push(['Strict-Transport-Security', strictTransportSecurity]);
-  for (const [name, value] of defaults) if (!headers.has(name)) headers.set(name, value);
+  if (transport.https) headers.push(['Strict-Transport-Security', strictTransportSecurity]);
+  return headers;
+}
+
+/** Adds the headers to `headers` (a header the response set itself is kept), and returns them. */
+export function addSecurityHeaders(headers: Headers, transport: Transport): Headers {
+  for (const [name, value] of securityHeaders(transport)) if (!headers.has(name)) headers.set(name, value);
   return headers;
 }
 
