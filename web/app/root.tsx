@@ -78,12 +78,21 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The browser hides the nonce from the DOM: hydration finds no value there. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-        {/* Server only: the browser build drops it, and hydration passes over an extra script in the head. */}
-        {import.meta.env.SSR && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />}
+        {/*
+          The browser hides the nonce from the DOM: hydration finds no value there. The server adds
+          zod's switch to this first script (the browser build drops it; hydration keeps the server's
+          text), so no module can run before it, and no element exists on one side only.
+        */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR ? zodJitlessScript + themeBootScript : themeBootScript,
+          }}
+        />
         <Meta />
-        <Links />
+        {/* Styles need no nonce (style-src allows inline); an empty one keeps React Router from adding one. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}
