@@ -55,7 +55,7 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <ServerBlocks.Provider value={serverBlocks}>
           <ServerParts.Provider value={serverParts}>
-            {/* Its nonce reaches <Scripts>, <ScrollRestoration>, <Links> and the streamed route data. */}
+            {/* Its nonce reaches <Scripts> (module preloads too), <ScrollRestoration> and the streamed route data. */}
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </ServerParts.Provider>
         </ServerBlocks.Provider>

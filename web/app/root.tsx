@@ -70,7 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
-  // <Scripts>, <ScrollRestoration> and <Links> take the nonce from React Router's context themselves.
+  // <Scripts> and <ScrollRestoration> take the nonce from React Router's context themselves.
   const nonce = useContext(NonceContext);
   return (
     // The boot script sets the theme class before React hydrates: the attribute is expected to differ.
