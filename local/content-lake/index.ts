@@ -78,6 +78,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
 
   let store: DocumentStore | undefined;
   let origin = '';
+  let secureOrigin = '';
   // Sanity's API: reads by GET, long queries and writes by POST, CORS preflights.
   const server = createDualServer(
     {
@@ -93,7 +94,8 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
       images: createImageServer(),
       assetsDir,
       origin: () => origin,
-      studio: options.studioDir ? createStudioFiles(options.studioDir) : undefined,
+      // The Studio calls the project-less API host it is configured with, and loads assets from `origin`.
+      studio: options.studioDir ? createStudioFiles(options.studioDir, () => [secureOrigin, origin]) : undefined,
       onLog,
     }),
     tls,
@@ -101,6 +103,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   // Asset URLs name the lake's own origin, known once the port is bound (port 0 in tests).
   const port = await server.listen(options.port, host);
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  secureOrigin = `https://localhost:${port}`;
   const describe = createAssetCache();
   const load = (): Promise<DatasetSnapshot> =>
     loadDataset({
@@ -158,7 +161,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
 
   return {
     url: origin,
-    secureUrl: `https://localhost:${port}`,
+    secureUrl: secureOrigin,
     studioUrl: `https://${options.projectId}.localhost:${port}/studio/`,
     port,
     certificateAuthority: tls.authorityPath,

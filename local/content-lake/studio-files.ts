@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { sendHttpError } from './http-reply.ts';
+import { studioPageHeaders } from './studio-csp.ts';
 
 export interface StudioFiles {
   serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
@@ -31,7 +32,8 @@ async function isFile(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isFile() ?? false;
 }
 
-export function createStudioFiles(distDir: string): StudioFiles {
+/** `apiOrigins`: the lake's origins the Studio calls besides its own (see studio-csp.ts). */
+export function createStudioFiles(distDir: string, apiOrigins: () => string[] = () => []): StudioFiles {
   const root = normalize(distDir);
   return {
     async serve(req, res, url) {
@@ -51,7 +53,9 @@ export function createStudioFiles(distDir: string): StudioFiles {
         );
       }
       const hashed = path.startsWith(join(root, 'static') + sep);
+      const page = extname(path) === '.html' ? studioPageHeaders(body.toString('utf8'), apiOrigins()) : {};
       res.writeHead(200, {
+        ...page,
         'Content-Type': types[extname(path)] ?? 'application/octet-stream',
         'Content-Length': String(body.length),
         'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -25,6 +25,11 @@
  *   this is at once. If the test leaves maintenance on, it is switched off again afterwards.
  *   Global state: use it only in `*.global.spec.ts` files (project `global-state`: its own stack,
  *   one test at a time; see playwright.config.ts).
+ * - `csp: CspGuard` — every page of the test's `context` (so `page` too) is watched for
+ *   Content-Security-Policy violations, and the test fails at its end if there was any
+ *   (tests/e2e/support/csp-guard.ts). A test that breaks the policy on purpose calls
+ *   `csp.expectViolation(directive)`; that violation must then happen. Contexts a test makes
+ *   itself (`browser.newContext()`) are guarded with `guardCsp(context)`.
  * - `setTheme(page: Page, theme: 'dark' | 'light')` — stores `theme` in localStorage before the
  *   page's next navigation (an init script that runs once per tab, so a reload keeps whatever the
  *   app stored since). Call it before `page.goto`. Also exported as a plain function.
@@ -34,6 +39,7 @@ import { createClient as createSanityClient, type SanityClient } from '@sanity/c
 import { createClient as createSupabaseClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
 import { logProblems, startTestStack } from '../support/test-stack.ts';
+import { assertNoCspProblems, guardCsp, type CspGuard } from './support/csp-guard.ts';
 import { stackInfo, type StackInfo } from './support/stack-info.ts';
 
 export type Theme = 'dark' | 'light';
@@ -44,6 +50,7 @@ export interface MaintenanceOptions {
 }
 
 interface TestFixtures {
+  csp: CspGuard;
   setMaintenance: (active: boolean, options?: MaintenanceOptions) => Promise<void>;
   setTheme: (page: Page, theme: Theme) => Promise<void>;
 }
@@ -94,7 +101,21 @@ async function waitForMaintenance(webUrl: string, active: boolean, paths: string
   }
 }
 
+/** The guard of each test's context, for its `csp` fixture. */
+const cspGuards = new WeakMap<object, CspGuard>();
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  context: async ({ context }, use) => {
+    const guard = await guardCsp(context);
+    cspGuards.set(context, guard);
+    await use(context);
+    assertNoCspProblems(guard);
+  },
+  csp: async ({ context }, use) => {
+    const guard = cspGuards.get(context);
+    if (!guard) throw new Error('the context fixture did not start a CSP guard');
+    await use(guard);
+  },
   ownStack: [false, { scope: 'worker', option: true }],
   stack: [
     async ({ ownStack }, use) => {

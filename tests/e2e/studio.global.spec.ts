@@ -11,11 +11,13 @@ import { createClient, type SanityClient } from '@sanity/client';
 import sharp from 'sharp';
 import { logProblems, startTestStack } from '../support/test-stack.ts';
 import { expect, test, type StackInfo } from './fixtures.ts';
+import { assertNoCspProblems, guardCsp, type CspGuard } from './support/csp-guard.ts';
 
 // The Studio validates, saves and re-renders on the same two cores as three stacks: generous time.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let context: BrowserContext;
+let csp: CspGuard;
 let page: Page;
 let studioUrl: string;
 const newHeading = `Learn, lead, rise: edited offline ${Date.now()}`;
@@ -23,8 +25,13 @@ const newHeading = `Learn, lead, rise: edited offline ${Date.now()}`;
 test.beforeAll(async ({ browser, stack }) => {
   // The lake's certificate comes from its own local authority, which this throwaway profile does not trust.
   context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1400, height: 1000 } });
+  // The Studio runs under its own Content-Security-Policy (local/content-lake/studio-csp.ts).
+  csp = await guardCsp(context);
   page = await context.newPage();
   studioUrl = stack.studioUrl;
+});
+test.afterEach(() => {
+  assertNoCspProblems(csp);
 });
 test.afterAll(async () => {
   await context.close();
@@ -81,6 +88,17 @@ async function publishWhenSaved(
     await expect.poll(published, { timeout: 5_000 }).toBeTruthy();
   }).toPass({ timeout: 60_000 });
 }
+
+test('the Studio page is served under a Content-Security-Policy of its own', async () => {
+  // Through the browser: only Chromium resolves the Studio's <project>.localhost host.
+  const response = await page.goto(studioUrl);
+  expect(response?.status()).toBe(200);
+  const policy = (await response?.allHeaders())?.['content-security-policy'] ?? '';
+  const script = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+  expect(script).toMatch(/^'self' 'sha256-/);
+  expect(script).not.toContain("'unsafe-inline'");
+  expect(policy).toMatch(/frame-ancestors 'none'/);
+});
 
 test('edit the home hero heading and publish it: validation holds, the website shows it within 10 s', async ({
   sanity,

@@ -14,6 +14,9 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { serverBlocks, serverParts } from './blocks/server-blocks.server';
 import { ServerParts } from './blocks/server-parts';
 import { ServerBlocks } from './blocks/server-rendered';
+import { publicEnv } from './config/env.server';
+import { contentSecurityPolicy, createNonce } from './lib/content-security-policy.server';
+import { NonceContext } from './lib/nonce';
 
 /** While maintenance is on, the page cache replays nothing: the switch takes effect on the next request. */
 export { maintenanceActive } from './features/maintenance/maintenance.server';
@@ -33,6 +36,9 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // A fresh nonce per render, in the policy and on every inline script of this page only.
+  const nonce = createNonce();
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(publicEnv(), nonce));
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -46,12 +52,17 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerBlocks.Provider value={serverBlocks}>
-        <ServerParts.Provider value={serverParts}>
-          <ServerRouter context={routerContext} url={request.url} />
-        </ServerParts.Provider>
-      </ServerBlocks.Provider>,
+      <NonceContext.Provider value={nonce}>
+        <ServerBlocks.Provider value={serverBlocks}>
+          <ServerParts.Provider value={serverParts}>
+            {/* Its nonce reaches <Scripts> (module preloads too), <ScrollRestoration> and the streamed route data. */}
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ServerParts.Provider>
+        </ServerBlocks.Provider>
+      </NonceContext.Provider>,
       {
+        // React's own inline scripts (revealing streamed Suspense boundaries).
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -13,7 +13,7 @@ import {
   type MetaDescriptor,
   type MetaFunction,
 } from 'react-router';
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { publicEnv } from './config/env.server';
 import { markHydrated } from './blocks/hydration';
 import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag';
@@ -23,6 +23,8 @@ import { ThemeProvider } from './features/theme/theme-provider';
 import { LazyToaster } from './components/ui/toast/lazy-toaster';
 import { serverReadyLazy } from './components/ui/server-ready-lazy';
 import { themeBootScript } from './features/theme/theme-storage';
+import { NonceContext } from './lib/nonce';
+import { zodJitlessScript } from './lib/zod-jitless';
 import type { RootData } from './lib/root-data';
 import type { UnavailableNotice } from './lib/unavailable.server';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
@@ -83,15 +85,29 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
+  // <Scripts> and <ScrollRestoration> take the nonce from React Router's context themselves.
+  const nonce = useContext(NonceContext);
   return (
     // The boot script sets the theme class before React hydrates: the attribute is expected to differ.
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/*
+          The browser hides the nonce from the DOM: hydration finds no value there. The server adds
+          zod's switch to this first script (the browser build drops it; hydration keeps the server's
+          text), so no module can run before it, and no element exists on one side only.
+        */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR ? zodJitlessScript + themeBootScript : themeBootScript,
+          }}
+        />
         <Meta />
-        <Links />
+        {/* Styles need no nonce (style-src allows inline); an empty one keeps React Router from adding one. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}

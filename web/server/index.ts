@@ -14,6 +14,7 @@ import { maintenanceCheck } from './app-entry.ts';
 import { compressResponse } from './compression.ts';
 import { createPageCache } from './page-cache.ts';
 import { createGuardedServer, reportFailure } from './request-guard.ts';
+import { withSecurityHeaders, servedOverHttps } from './security-headers.ts';
 import { readStartupSettings } from './startup-settings.ts';
 import { staticFiles } from './static-files.ts';
 
@@ -40,7 +41,11 @@ const cachedPage = createPageCache((request) => renderPage(request), {
 subscribe(CONTENT_CHANGED_CHANNEL, () => cachedPage.clear());
 const assets = staticFiles(join(buildDir, 'client'));
 
-async function handle(request: Request): Promise<Response> {
+// HSTS needs HTTPS: TLS here, or a trusted proxy saying so (none is trusted until a setting names one).
+const handle = async (request: Request) =>
+  withSecurityHeaders(await respond(request), { https: servedOverHttps(request, false) });
+
+async function respond(request: Request): Promise<Response> {
   try {
     return (await assets.serve(request)) ?? compressResponse(request, await cachedPage(request));
   } catch (error) {
