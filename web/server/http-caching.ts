@@ -28,11 +28,11 @@ export function isVisitorRequest(request: Request): boolean {
   return isPrivatePath(pageTarget(new URL(request.url).pathname).path);
 }
 
-/** Cache-Control the server puts on a rendered answer (one it set itself to no-store/private stays). */
+/** Cache-Control the server puts on a rendered answer (a public one the page set itself to no-store stays). */
 export function pageCacheControl(request: Request, response: Response): string {
+  if (isVisitorRequest(request)) return privateCacheControl;
   const own = response.headers.get('cache-control');
   if (own && /no-store|private/i.test(own)) return own;
-  if (isVisitorRequest(request)) return privateCacheControl;
   if (!sharedStatuses.has(response.status) || response.headers.has(RENDER_DEGRADED_HEADER)) return noStore;
   return publicPageCacheControl;
 }
