@@ -41,6 +41,15 @@ describe('page Cache-Control', () => {
     );
     const maintenance = new Response('x', { status: 503, headers: { 'cache-control': 'no-store' } });
     expect(pageCacheControl(request('/about'), maintenance)).toBe('no-store');
+    const own = new Response('x', { headers: { 'cache-control': 'no-store' } });
+    expect(pageCacheControl(request('/about'), own)).toBe('no-store');
+  });
+
+  it('keeps what React Router set on its own answers (the manifest is immutable per build)', () => {
+    const manifest = new Response('{}', { headers: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    expect(pageCacheControl(request('/__manifest?version=a&paths=%2F'), manifest)).toBe(
+      'public, max-age=31536000, immutable',
+    );
   });
 
   it('gives HTML its charset', () => {

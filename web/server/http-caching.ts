@@ -28,13 +28,14 @@ export function isVisitorRequest(request: Request): boolean {
   return isPrivatePath(pageTarget(new URL(request.url).pathname).path);
 }
 
-/** Cache-Control the server puts on a rendered answer (a public one the page set itself to no-store stays). */
+/**
+ * Cache-Control the server puts on a rendered answer. Pages set none (routes do not), but React
+ * Router's own answers may (its route manifest is immutable, per build version): theirs stays.
+ */
 export function pageCacheControl(request: Request, response: Response): string {
   if (isVisitorRequest(request)) return privateCacheControl;
-  const own = response.headers.get('cache-control');
-  if (own && /no-store|private/i.test(own)) return own;
   if (!sharedStatuses.has(response.status) || response.headers.has(RENDER_DEGRADED_HEADER)) return noStore;
-  return publicPageCacheControl;
+  return response.headers.get('cache-control') ?? publicPageCacheControl;
 }
 
 /** Headers every rendered answer leaves with: Cache-Control by the rules above, HTML with its charset. */

@@ -18,7 +18,7 @@ import { isVisitorRequest, pageFreshSeconds, pageStaleSeconds, withPageHeaders }
 import { gatedResponse, isGatedPath } from './maintenance-gate.ts';
 import { clientView, sendResponse, toRequest, type ClientView } from './node-adapter.ts';
 import { createPageCache } from './page-cache.ts';
-import { canonicalUrl, isPrivatePath, pageTarget } from './page-policy.ts';
+import { asksTooDeep, canonicalUrl, isPrivatePath, maxRouteSegments, pageTarget } from './page-policy.ts';
 import { createGuardedServer, reportFailure } from './request-guard.ts';
 import { readStartupSettings } from './startup-settings.ts';
 import { staticFiles } from './static-files.ts';
@@ -66,8 +66,10 @@ async function handle(request: Request): Promise<Response> {
   try {
     const served = await assets.serve(request);
     if (served) return served;
-    if (await maintenanceHolds(new URL(request.url).pathname)) {
-      return compressResponse(request, await gatedResponse(asGet(request), renderApp));
+    const url = new URL(request.url);
+    if (asksTooDeep(url)) return new Response(null, { status: 400, headers: { 'cache-control': 'no-store' } });
+    if (await maintenanceHolds(url.pathname)) {
+      return compressResponse(request, withPageHeaders(request, await gatedResponse(asGet(request), renderApp)));
     }
     const response = isVisitorRequest(request) ? await renderPage(asGet(request)) : await cachedPage(request);
     return compressResponse(request, response);
@@ -114,7 +116,7 @@ const server = createGuardedServer(
   {
     service: 'website',
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    maxPathSegments: 16,
+    maxPathSegments: maxRouteSegments,
     maxPathLength: 1024,
     body: 'html',
   },

@@ -6,7 +6,7 @@ const maintenancePage = () =>
 
 describe('maintenance gate', () => {
   it('spares the admin, the sign-in and the preview, route data included', () => {
-    for (const path of ['/admin', '/admin/orders.data', '/login', '/maintenance-preview']) {
+    for (const path of ['/admin', '/admin/orders.data', '/login', '/maintenance-preview', '/__manifest']) {
       expect(isGatedPath(path), path).toBe(false);
     }
     for (const path of ['/', '/_root.data', '/events.data', '/about', '/sitemap.xml', '/checkout/prices']) {

@@ -9,13 +9,14 @@
  */
 import { isExemptFromMaintenance } from '../app/features/maintenance/maintenance-flag.ts';
 import { noStore } from './http-caching.ts';
-import { pageTarget } from './page-policy.ts';
+import { manifestPath, pageTarget } from './page-policy.ts';
 
 /** Seconds a browser or crawler should wait before trying again (the app's 503 page says the same). */
 export const maintenanceRetryAfterSeconds = 300;
 
+/** The route manifest holds no data, and the exempt pages (and the maintenance page) need it to navigate. */
 export function isGatedPath(pathname: string): boolean {
-  return !isExemptFromMaintenance(pageTarget(pathname).path);
+  return pathname !== manifestPath && !isExemptFromMaintenance(pageTarget(pathname).path);
 }
 
 const maintenancePage =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, isPrivatePath, pageTarget } from './page-policy.ts';
+import { asksTooDeep, canonicalUrl, isPrivatePath, pageTarget } from './page-policy.ts';
 
 describe('page policy', () => {
   it('names the page a route-data request belongs to', () => {
@@ -34,5 +34,20 @@ describe('page policy', () => {
       'http://x/training.data?_routes=routes%2Fcms-page&q=a',
     );
     expect(canonicalUrl(new URL('http://x/events.data?q=a'))).toBe('http://x/events.data');
+  });
+});
+
+describe('the route manifest', () => {
+  it('keeps the paths and version it is asked for in its key', () => {
+    expect(canonicalUrl(new URL('http://x/__manifest?version=abc&paths=%2Fabout%2C%2Fcontact&x=1'))).toBe(
+      'http://x/__manifest?paths=%2Fabout%2C%2Fcontact&version=abc',
+    );
+  });
+
+  it('refuses to match a path deeper than any route', () => {
+    const manifest = (paths: string) => new URL(`http://x/__manifest?version=a&paths=${encodeURIComponent(paths)}`);
+    expect(asksTooDeep(manifest('/about,/events/x/register'))).toBe(false);
+    expect(asksTooDeep(manifest(`/about,/${'a/'.repeat(2_000)}`))).toBe(true);
+    expect(asksTooDeep(new URL(`http://x/${'a/'.repeat(20)}`))).toBe(false);
   });
 });

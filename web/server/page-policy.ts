@@ -5,12 +5,29 @@
  */
 import { CART_PATH, CATALOGUE_PATH, CHECKOUT_PATH, CONFIRMATION_PATH } from '../app/config/commerce-paths.ts';
 
+/** React Router's route manifest (routeDiscovery's default manifestPath). */
+export const manifestPath = '/__manifest';
+
+/** The deepest path any route has, with room to spare: deeper ones are never matched. */
+export const maxRouteSegments = 16;
+
+/**
+ * True when a manifest request asks React Router to match a path deeper than any route (its
+ * `paths` parameter is matched like a URL's path, at the same cost).
+ */
+export function asksTooDeep(url: URL): boolean {
+  if (url.pathname !== manifestPath) return false;
+  return (url.searchParams.get('paths') ?? '').split(',').some((path) => path.split('/').length - 1 > maxRouteSegments);
+}
+
 /**
  * The query parameters each page's loaders read (grep the route modules for searchParams). A
  * parameter not listed here never reaches a cached render: `/about?x=<random>` is `/about`.
  */
 const pageParams: Record<string, readonly string[]> = {
   [CATALOGUE_PATH]: ['q', 'category'],
+  // React Router's lazy route discovery: the routes matching `paths`, for build `version`.
+  [manifestPath]: ['paths', 'version'],
 };
 
 /**
