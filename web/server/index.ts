@@ -5,7 +5,8 @@
  * are answered by the request guard first; while maintenance is on, every gated answer is a 503
  * (maintenance-gate.ts). A fresh cached copy is sent straight from memory, before any web Request
  * is built. Listens on HOST (default 127.0.0.1) and PORT (default 3000); TRUST_PROXY names the
- * proxies whose X-Forwarded-For/Proto are believed.
+ * proxies whose X-Forwarded-For/Proto are believed; MAINTENANCE_MAX_AGE_MS lets the maintenance
+ * flag be reused for that long (default 0: read for every request).
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { CONTENT_CHANGED_CHANNEL } from '../app/config/content-changes.ts';
 import { maintenanceCheck } from './app-entry.ts';
+import { recentRead } from './recent-read.ts';
 import { compressResponse } from './compression.ts';
 import { isVisitorRequest, pageFreshSeconds, pageStaleSeconds, withPageHeaders } from './http-caching.ts';
 import { gatedResponse, isGatedPath } from './maintenance-gate.ts';
@@ -36,7 +38,7 @@ const { trustedProxies } = settings;
 const buildDir = join(import.meta.dirname, '..', 'build');
 const build = (await import(join(buildDir, 'server', 'index.js'))) as ServerBuild;
 const renderApp = createRequestHandler(build, 'production');
-const maintenanceOn = maintenanceCheck(build);
+const maintenanceOn = recentRead(maintenanceCheck(build), settings.maintenanceMaxAgeMs);
 
 /** A render with the site's HTTP rules applied (http-caching.ts): what the cache stores and replays. */
 async function renderPage(request: Request): Promise<Response> {

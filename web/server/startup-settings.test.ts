@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustedProxies } from './startup-settings.ts';
+import { parseTrustedProxies, readStartupSettings } from './startup-settings.ts';
 
 describe('TRUST_PROXY', () => {
   it('trusts nobody when empty', () => {
@@ -25,5 +25,27 @@ describe('TRUST_PROXY', () => {
       'TRUST_PROXY: not an IP address, CIDR range or "loopback": "10.0.0.0/33"',
       'TRUST_PROXY: not an IP address, CIDR range or "loopback": "cdn.example"',
     ]);
+  });
+});
+
+describe('MAINTENANCE_MAX_AGE_MS', () => {
+  const env = {
+    SUPABASE_URL: 'http://127.0.0.1:54321',
+    SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.anon',
+    SANITY_PROJECT_ID: 'ascent',
+    SANITY_DATASET: 'production',
+    SANITY_API_VERSION: '2025-02-19',
+    SITE_URL: 'https://ascent.example',
+  };
+
+  it('defaults to 0 (read for every request) and takes a whole number of milliseconds', () => {
+    expect(readStartupSettings(env)).toMatchObject({ ok: true, maintenanceMaxAgeMs: 0 });
+    expect(readStartupSettings({ ...env, MAINTENANCE_MAX_AGE_MS: '1000' })).toMatchObject({
+      maintenanceMaxAgeMs: 1000,
+    });
+    expect(readStartupSettings({ ...env, MAINTENANCE_MAX_AGE_MS: '1s' })).toEqual({
+      ok: false,
+      problems: ['MAINTENANCE_MAX_AGE_MS: not a whole number of milliseconds (0-60000): "1s"'],
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What the production server checks before it listens: the app's settings (config/env.server.ts)
- * plus its own HOST, PORT and TRUST_PROXY, every problem named, so a misconfigured deployment
- * refuses to start.
+ * plus its own HOST, PORT, TRUST_PROXY and MAINTENANCE_MAX_AGE_MS, every problem named, so a
+ * misconfigured deployment refuses to start.
  */
 import { BlockList, isIP } from 'node:net';
 import { serverEnvProblems } from '../app/config/env.server.ts';
@@ -15,6 +15,8 @@ export interface ServerSettings {
   listen: ListenAddress;
   /** The proxies (a CDN's or load balancer's addresses) whose X-Forwarded-For/Proto are believed; undefined: none. */
   trustedProxies: BlockList | undefined;
+  /** How long a read of the maintenance flag may be reused (0: read for every request). */
+  maintenanceMaxAgeMs: number;
 }
 
 export type StartupSettings = ({ ok: true } & ServerSettings) | { ok: false; problems: string[] };
@@ -71,5 +73,13 @@ export function readStartupSettings(source: Record<string, string | undefined>):
   }
   const trusted = parseTrustedProxies(source.TRUST_PROXY);
   problems.push(...trusted.problems);
-  return problems.length ? { ok: false, problems } : { ok: true, listen: { host, port }, trustedProxies: trusted.list };
+  const maintenanceMaxAgeMs = Number(source.MAINTENANCE_MAX_AGE_MS || 0);
+  if (!Number.isInteger(maintenanceMaxAgeMs) || maintenanceMaxAgeMs < 0 || maintenanceMaxAgeMs > 60_000) {
+    problems.push(
+      `MAINTENANCE_MAX_AGE_MS: not a whole number of milliseconds (0-60000): ${JSON.stringify(source.MAINTENANCE_MAX_AGE_MS)}`,
+    );
+  }
+  return problems.length
+    ? { ok: false, problems }
+    : { ok: true, listen: { host, port }, trustedProxies: trusted.list, maintenanceMaxAgeMs };
 }
