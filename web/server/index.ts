@@ -16,7 +16,13 @@ import { CONTENT_CHANGED_CHANNEL } from '../app/config/content-changes.ts';
 import { maintenanceCheck } from './app-entry.ts';
 import { recentRead } from './recent-read.ts';
 import { compressResponse } from './compression.ts';
-import { isVisitorRequest, pageFreshSeconds, pageStaleSeconds, withPageHeaders } from './http-caching.ts';
+import {
+  isVisitorRequest,
+  pageFreshSeconds,
+  pageStaleIfErrorSeconds,
+  pageStaleSeconds,
+  withPageHeaders,
+} from './http-caching.ts';
 import { gatedResponse, isGatedPath } from './maintenance-gate.ts';
 import { clientView, sendResponse, toRequest, type ClientView } from './node-adapter.ts';
 import { createPageCache } from './page-cache.ts';
@@ -48,6 +54,7 @@ async function renderPage(request: Request): Promise<Response> {
 const cachedPage = createPageCache(renderPage, {
   freshMs: pageFreshSeconds * 1000,
   staleMs: pageStaleSeconds * 1000,
+  staleIfErrorMs: pageStaleIfErrorSeconds * 1000,
   maxEntries: 1_000,
 });
 // The app's content listener announces published edits: the next request renders afresh.

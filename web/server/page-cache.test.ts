@@ -222,4 +222,29 @@ describe('page cache: HTTP semantics', () => {
     vi.advanceTimersByTime(4_000);
     expect(handle.hit('http://x/about', { method: 'GET', acceptEncoding: 'br', ifNoneMatch: null })).toBeUndefined();
   });
+
+  it('keeps serving the previous copy while re-renders come out degraded, then takes the recovered one', async () => {
+    vi.useFakeTimers();
+    let body = page;
+    const render = vi.fn(async () => html(body));
+    const handle = createPageCache(render, { ...options, staleIfErrorMs: 300_000 });
+    await handle(request('/about'));
+    await vi.runAllTimersAsync();
+    // The dependency goes down: the re-render shows the error state.
+    body = `<div ${RENDER_DEGRADED_ATTRIBUTE}="">We couldn’t load figures just now.</div>`;
+    vi.advanceTimersByTime(4_000);
+    expect((await handle(request('/about'))).headers.get('x-page-cache')).toBe('STALE');
+    await vi.runAllTimersAsync();
+    // Past the normal stale window, the good copy is still served, never the error state.
+    vi.advanceTimersByTime(60_000);
+    const during = await handle(request('/about'));
+    expect(during.headers.get('x-page-cache')).toBe('STALE');
+    expect(await during.text()).toBe(page);
+    await vi.runAllTimersAsync();
+    // Back: the next re-render is stored.
+    body = 'recovered page';
+    await (await handle(request('/about'))).text();
+    await vi.runAllTimersAsync();
+    await vi.waitFor(async () => expect(await (await handle(request('/about'))).text()).toBe('recovered page'));
+  });
 });

@@ -6,7 +6,8 @@
  * A stored copy keeps its compressed variants (made once, off the event loop) and an ETag, so a
  * hit costs no render, no compression and, on If-None-Match, no body (304). Not stored: answers
  * marked no-store or private, statuses a shared cache must not keep, answers that set a cookie,
- * and degraded renders (config/render-degraded.ts), which go out `no-store`.
+ * and degraded renders (config/render-degraded.ts), which go out `no-store`; while re-renders
+ * fail or come out degraded, the previous copy is served stale for up to `staleIfErrorMs`.
  */
 import { RENDER_DEGRADED_ATTRIBUTE, RENDER_DEGRADED_HEADER } from '../app/config/render-degraded.ts';
 import { compressBuffer, isCompressible, minCompressBytes, negotiateEncoding, type Encoding } from './compression.ts';
@@ -26,12 +27,16 @@ interface CachedPage {
   compressing?: Promise<void>;
   storedAt: number;
   refreshing?: Promise<void>;
+  /** When a re-render last failed or came out degraded: the copy may then be served longer. */
+  erroredAt?: number;
 }
 
 export interface PageCacheOptions {
   freshMs: number;
   staleMs: number;
   maxEntries: number;
+  /** How long a copy whose re-render failed or was degraded may still be served (default: staleMs). */
+  staleIfErrorMs?: number;
   /** Asked before each cacheable request: true means render it, neither replaying nor storing a copy. */
   bypass?: () => Promise<boolean>;
 }
@@ -147,21 +152,53 @@ export function createPageCache(render: (request: Request) => Promise<Response>,
   }
 
   /** Renders for the cache; the visitor's answer streams while a copy is read whole and judged. */
+  /**
+   * A render that could not be stored (degraded, failed): the previous copy, if any, stays and is
+   * served stale (stale-if-error) while the next request retries, rather than every visitor
+   * rendering while a dependency is slow or down.
+   */
+  function keepPrevious(key: string): void {
+    const previous = pages.get(key);
+    if (!previous) return;
+    previous.erroredAt = Date.now();
+    previous.refreshing = undefined;
+  }
+
+  /**
+   * Renders for the cache; the visitor's answer streams while a copy is read whole and judged.
+   * Requests for the same key that arrive meanwhile wait for that copy instead of rendering too.
+   */
   async function renderAndStore(request: Request, key: string): Promise<Response> {
-    const response = await render(request);
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    storing.set(key, settled);
+    const done = () => {
+      if (storing.get(key) === settled) storing.delete(key);
+      settle();
+    };
+    let response: Response;
+    try {
+      response = await render(request);
+    } catch (error) {
+      keepPrevious(key);
+      done();
+      throw error;
+    }
     if (!storable(response)) {
-      // An uncacheable answer (the 503 maintenance page, no-store) drops the old copy, so the next
-      // request renders afresh instead of replaying a page that is no longer what visitors should see.
-      store(key, undefined);
+      // A degraded render keeps the previous copy; any other uncacheable answer (the 503
+      // maintenance page, no-store) drops it, so the next request renders afresh instead of
+      // replaying a page that is no longer what visitors should see.
+      if (response.headers.has(RENDER_DEGRADED_HEADER)) keepPrevious(key);
+      else store(key, undefined);
+      done();
       return response;
     }
-    const stored = snapshot(response.clone())
+    snapshot(response.clone())
       .then(
-        (page) => store(key, page),
-        () => store(key, undefined),
+        (page) => (page ? store(key, page) : keepPrevious(key)),
+        () => keepPrevious(key),
       )
-      .finally(() => storing.delete(key));
-    storing.set(key, stored);
+      .finally(done);
     return response;
   }
 
@@ -175,7 +212,8 @@ export function createPageCache(render: (request: Request) => Promise<Response>,
     if (!page) return undefined;
     const age = now - page.storedAt;
     if (age < options.freshMs) return { page, state: 'HIT' };
-    if (age >= options.freshMs + options.staleMs) return undefined;
+    const staleFor = page.erroredAt === undefined ? options.staleMs : (options.staleIfErrorMs ?? options.staleMs);
+    if (age >= options.freshMs + staleFor) return undefined;
     return { page, state: 'STALE' };
   }
 
@@ -185,10 +223,7 @@ export function createPageCache(render: (request: Request) => Promise<Response>,
         // Nobody reads this answer: drain it so the render's stream completes (and is stored).
         await response.body?.cancel();
       },
-      (error: unknown) => {
-        console.error('[page-cache] re-render failed:', error);
-        page.refreshing = undefined;
-      },
+      (error: unknown) => console.error('[page-cache] re-render failed:', error),
     );
   }
 
