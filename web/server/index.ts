@@ -1,20 +1,35 @@
 /**
  * The website's production server: checks its settings before anything else, then serves static
- * client files (precompressed), then server-rendered pages through a short page cache (bypassed
- * while maintenance is on), compressed on the way out. Requests no page may see (TRACE, malformed
- * URLs...) are answered by the request guard first. Listens on HOST (default 127.0.0.1) and PORT
- * (default 3000).
+ * client files (precompressed), then server-rendered pages through a short page cache, compressed
+ * on the way out. Requests no page may see (TRACE, malformed URLs, paths deeper than any route...)
+ * are answered by the request guard first; while maintenance is on, every gated answer is a 503
+ * (maintenance-gate.ts). A fresh cached copy is sent straight from memory, before any web Request
+ * is built. Listens on HOST (default 127.0.0.1) and PORT (default 3000); TRUST_PROXY names the
+ * proxies whose X-Forwarded-For/Proto are believed; MAINTENANCE_MAX_AGE_MS lets the maintenance
+ * flag be reused for that long (default 0: every request waits for a read begun after it arrived,
+ * shared with the requests arriving meanwhile: recent-read.ts).
  */
 import { subscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { createRequestListener } from '@mjackson/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { CONTENT_CHANGED_CHANNEL } from '../app/config/content-changes.ts';
 import { maintenanceCheck } from './app-entry.ts';
+import { recentRead } from './recent-read.ts';
 import { compressResponse } from './compression.ts';
+import {
+  isVisitorRequest,
+  pageFreshSeconds,
+  pageStaleIfErrorSeconds,
+  pageStaleSeconds,
+  withPageHeaders,
+} from './http-caching.ts';
+import { gatedResponse, isGatedPath } from './maintenance-gate.ts';
+import { clientView, sendResponse, toRequest, type ClientView } from './node-adapter.ts';
 import { createPageCache } from './page-cache.ts';
+import { asksTooDeep, canonicalUrl, isPrivatePath, maxRouteSegments, pageTarget } from './page-policy.ts';
 import { createGuardedServer, reportFailure } from './request-guard.ts';
-import { withSecurityHeaders, servedOverHttps } from './security-headers.ts';
+import { securityHeaders, servedOverHttps, withSecurityHeaders } from './security-headers.ts';
 import { readStartupSettings } from './startup-settings.ts';
 import { staticFiles } from './static-files.ts';
 
@@ -26,41 +41,107 @@ if (!settings.ok) {
   process.exit(1);
 }
 const { host, port } = settings.listen;
+const { trustedProxies } = settings;
 
 const buildDir = join(import.meta.dirname, '..', 'build');
 const build = (await import(join(buildDir, 'server', 'index.js'))) as ServerBuild;
-const renderPage = createRequestHandler(build, 'production');
-const cachedPage = createPageCache((request) => renderPage(request), {
-  freshMs: 3_000,
-  staleMs: 10_000,
+const renderApp = createRequestHandler(build, 'production');
+const maintenanceOn = recentRead(maintenanceCheck(build), settings.maintenanceMaxAgeMs);
+
+/** A render with the site's HTTP rules applied (http-caching.ts): what the cache stores and replays. */
+async function renderPage(request: Request): Promise<Response> {
+  return withPageHeaders(request, await renderApp(request));
+}
+
+const cachedPage = createPageCache(renderPage, {
+  freshMs: pageFreshSeconds * 1000,
+  staleMs: pageStaleSeconds * 1000,
+  staleIfErrorMs: pageStaleIfErrorSeconds * 1000,
   maxEntries: 1_000,
-  // Maintenance on or off takes effect on the next request, whatever the cache holds.
-  bypass: maintenanceCheck(build),
 });
 // The app's content listener announces published edits: the next request renders afresh.
 subscribe(CONTENT_CHANGED_CHANNEL, () => cachedPage.clear());
 const assets = staticFiles(join(buildDir, 'client'));
 
-// HSTS needs HTTPS: TLS here, or a trusted proxy saying so (none is trusted until a setting names one).
+/** A failed check is no reason to stop serving pages: the render reads the state itself. */
+const maintenanceHolds = (pathname: string): Promise<boolean> =>
+  isGatedPath(pathname) ? maintenanceOn().catch(() => false) : Promise.resolve(false);
+
+/** HEAD is answered with GET's headers: the app renders a GET, the body is not sent. */
+function asGet(request: Request): Request {
+  if (request.method !== 'HEAD') return request;
+  return new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
+}
+
+// HSTS needs HTTPS: the request's URL says https when the connection is TLS or a trusted proxy
+// said so (node-adapter.ts builds it from the client view).
 const handle = async (request: Request) =>
   withSecurityHeaders(await respond(request), { https: servedOverHttps(request, false) });
 
 async function respond(request: Request): Promise<Response> {
   try {
-    return (await assets.serve(request)) ?? compressResponse(request, await cachedPage(request));
+    const served = await assets.serve(request);
+    if (served) return served;
+    const url = new URL(request.url);
+    if (asksTooDeep(url)) return new Response(null, { status: 400, headers: { 'cache-control': 'no-store' } });
+    if (await maintenanceHolds(url.pathname)) {
+      return compressResponse(request, withPageHeaders(request, await gatedResponse(asGet(request), renderApp)));
+    }
+    const response = isVisitorRequest(request) ? await renderPage(asGet(request)) : await cachedPage(request);
+    return compressResponse(request, response);
   } catch (error) {
     reportFailure('website', `${request.method} ${new URL(request.url).pathname}`, error);
-    return new Response('500 Internal Server Error\n', {
+    return new Response('<!doctype html><title>500 Internal Server Error</title><h1>Something went wrong</h1>\n', {
       status: 500,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
     });
   }
 }
 
+/**
+ * The cache's fast path: a fresh copy of an anonymous page, written straight to the socket. Most
+ * of a hit's cost through the web adapter is building the Request and Response objects.
+ */
+async function serveHit(req: IncomingMessage, res: ServerResponse, view: ClientView): Promise<boolean> {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie || req.headers.authorization) return false;
+  const url = new URL(req.url ?? '/', `${view.protocol}//${req.headers.host ?? 'localhost'}`);
+  if (isPrivatePath(pageTarget(url.pathname).path)) return false;
+  const replay = cachedPage.hit(canonicalUrl(url), {
+    method: req.method,
+    acceptEncoding: req.headers['accept-encoding'],
+    ifNoneMatch: req.headers['if-none-match'],
+  });
+  if (!replay || (await maintenanceHolds(url.pathname))) return false;
+  res.writeHead(replay.status, {
+    ...replay.headers,
+    ...Object.fromEntries(securityHeaders({ https: view.protocol === 'https:' })),
+  });
+  res.end(replay.body);
+  return true;
+}
+
+async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const view = clientView(req, trustedProxies);
+  if (await serveHit(req, res, view)) return;
+  const controller = new AbortController();
+  res.on('close', () => controller.abort());
+  await sendResponse(req, res, await handle(toRequest(req, controller.signal, view)));
+}
+
 // React Router serves no OPTIONS (it would answer 405 itself); undici's Request refuses TRACE.
+// No route is deeper than a few segments or has a path near 1,024 characters: such paths are not
+// matched (React Router's matching of a 7,000-segment path took seconds of the only thread).
 const server = createGuardedServer(
-  { service: 'website', methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-  createRequestListener(handle),
+  {
+    service: 'website',
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    maxPathSegments: maxRouteSegments,
+    maxPathLength: 1024,
+    body: 'html',
+    // HSTS is left to the pages: a refused request may not even have a trustworthy scheme.
+    headers: Object.fromEntries(securityHeaders({ https: false })),
+  },
+  listener,
 );
 
 server.once('error', (error: NodeJS.ErrnoException) => {

@@ -118,4 +118,32 @@ describe('request guard', () => {
       await api.close();
     }
   });
+
+  it('answers paths deeper or longer than any route cheaply, as small HTML pages, and keeps serving', async () => {
+    const website = await guarded((_req, res) => res.end('page'), {
+      body: 'html',
+      maxPathSegments: 16,
+      maxPathLength: 1024,
+    });
+    try {
+      const deep = await rawHttp(website.port, `GET /${'a/'.repeat(400)} HTTP/1.1`);
+      expect(deep.status).toBe(404);
+      expect(deep.text).toMatch(/\r\ncontent-type: text\/html; charset=utf-8\r\n/i);
+      expect(deep.text).toContain('<h1>404 Not Found</h1>');
+      expect((await rawHttp(website.port, `GET /${'a'.repeat(2_000)} HTTP/1.1`)).status).toBe(414);
+      expect((await rawHttp(website.port, 'GET /%E0%A4%A HTTP/1.1')).text).toContain('<h1>400 Bad Request</h1>');
+      const trace = await rawHttp(website.port, 'TRACE / HTTP/1.1');
+      expect(trace.text).toContain('<h1>405 Method Not Allowed</h1>');
+      expect(trace.text).toMatch(/\r\ncache-control: no-store\r\n/i);
+      // What node's parser refuses itself gets a page too, not a bare status line.
+      const unparsable = await rawExchange(website.port, 'GET / HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n');
+      expect(unparsable.status).toBe(400);
+      expect(unparsable.text).toContain('<h1>400 Bad Request</h1>');
+      // Sixteen segments are still a page.
+      expect((await fetch(`http://127.0.0.1:${website.port}/${'a/'.repeat(15)}a`)).status).toBe(200);
+      expect(website.seen).toHaveLength(1);
+    } finally {
+      await website.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 /** The loader starts only the reads a page's blocks need, shares identical ones, and shapes rows for display. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RENDER_DEGRADED_ATTRIBUTE } from '../../config/render-degraded.ts';
 import type { PageBuilderBlock } from '../types.ts';
 import type { LiveResult } from './types.ts';
 
@@ -142,6 +143,6 @@ describe('loadLiveBlocks', () => {
   it('turns a failed read into its block’s error state, never a rejected promise', async () => {
     reads.readServices.mockRejectedValueOnce(new Error('Could not read services'));
     const live = loadLiveBlocks([block({ _key: 'svc', _type: 'serviceList', heading: 'Services' })], site, { now });
-    await expect(live.serviceList.svc).resolves.toEqual({ failed: true });
+    await expect(live.serviceList.svc).resolves.toEqual({ failed: true, degraded: RENDER_DEGRADED_ATTRIBUTE });
   });
 });

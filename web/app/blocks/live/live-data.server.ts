@@ -3,6 +3,7 @@
  * promises and React Router streams each block's rows as they arrive. Blocks that need the same
  * rows (two stats blocks) share one read; pages without live blocks read nothing.
  */
+import { RENDER_DEGRADED_ATTRIBUTE } from '../../config/render-degraded';
 import type { CatalogueFilter } from '../../features/catalogue/catalogue-filter';
 import {
   readEvents,
@@ -74,7 +75,7 @@ function settled<Rows>(read: Promise<Rows>): Promise<LiveResult<Rows>> {
     (rows) => ({ rows }),
     (error: unknown) => {
       console.error('[live] a block’s rows could not be read:', error instanceof Error ? error.message : error);
-      return { failed: true };
+      return { failed: true, degraded: RENDER_DEGRADED_ATTRIBUTE };
     },
   );
 }

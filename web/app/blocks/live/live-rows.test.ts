@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
+import { RENDER_DEGRADED_ATTRIBUTE } from '../../config/render-degraded.ts';
 import { LiveRows } from './live-rows.tsx';
 import type { LiveResult } from './types.ts';
 
@@ -43,6 +44,7 @@ describe('LiveRows', () => {
     const html = await settled(Promise.resolve({ rows: [{ id: '1', title: 'Governance and Risk Summit' }] }));
     expect(html).toContain('<li>Governance and Risk Summit</li>');
     expect(html).not.toContain('Loading events');
+    expect(html).not.toContain(RENDER_DEGRADED_ATTRIBUTE);
   });
 
   it('says so when there are no rows', async () => {
@@ -54,6 +56,8 @@ describe('LiveRows', () => {
   it('shows the error copy in place of the list when the read failed', async () => {
     const html = await settled(Promise.resolve({ failed: true }));
     expect(html).toContain('live-state--error');
+    // The page cache finds this marker and does not store the page (web/server/page-cache.ts).
+    expect(html).toContain(`${RENDER_DEGRADED_ATTRIBUTE}=""`);
     expect(html).toContain('We couldn’t load events just now.');
     expect(html).not.toContain('<li>');
   });
@@ -61,6 +65,7 @@ describe('LiveRows', () => {
   it('shows the error copy when the stream was cut short before the rows came', async () => {
     const html = await settled(Promise.reject(new Error('aborted')));
     expect(html).toContain('We couldn’t load events just now.');
+    expect(html).toContain(RENDER_DEGRADED_ATTRIBUTE);
   });
 
   it('shows the error copy when the loader started no read for the block', async () => {

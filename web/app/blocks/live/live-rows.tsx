@@ -4,6 +4,7 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { Await } from 'react-router';
+import { RENDER_DEGRADED_ATTRIBUTE } from '../../config/render-degraded';
 import type { LiveRead, LiveResult } from './types';
 import '../../components/ui/ui.css';
 import '../blocks.css';
@@ -20,8 +21,9 @@ type Props<Row> = {
 };
 
 export function LiveRows<Row>({ rows, what, empty, error, skeletonCount = 3, children }: Props<Row>) {
+  // The marker keeps a page rendered with this state out of the page cache (config/render-degraded.ts).
   const errorState = (
-    <div className="live-state live-state--error" role="status">
+    <div className="live-state live-state--error" role="status" {...{ [RENDER_DEGRADED_ATTRIBUTE]: '' }}>
       {error}
     </div>
   );

@@ -1,4 +1,5 @@
 /** What live blocks receive from the loader: rows from Supabase, shaped and formatted on the server. */
+import type { RENDER_DEGRADED_ATTRIBUTE } from '../../config/render-degraded';
 import type { CatalogueFilter } from '../../features/catalogue/catalogue-filter';
 import type { JsonLd } from '../../features/seo/types';
 
@@ -79,9 +80,10 @@ export type LiveBlockType = keyof LiveRows;
 /**
  * A live read's outcome: its rows, or `failed` (the block shows its error state; the server has
  * logged why). A failed read is data, not a rejected promise, which would reach the browser as an
- * uncaught error wherever nothing awaits it.
+ * uncaught error wherever nothing awaits it. The server's failure carries the degraded marker, so
+ * the page cache finds it in the streamed data and does not store the page (config/render-degraded.ts).
  */
-export type LiveResult<Rows> = { rows: Rows } | { failed: true };
+export type LiveResult<Rows> = { rows: Rows } | { failed: true; degraded?: typeof RENDER_DEGRADED_ATTRIBUTE };
 
 /**
  * A block's read: the promise the loader streams, or its outcome already in hand (a back/forward
