@@ -1,9 +1,10 @@
 /**
- * What the server adds to every rendered document's <head> after React: the page's stylesheets
- * inlined (inline-stylesheets.server.ts) and the icon and manifest links, which the browser
- * never needs from React, so they cost the JavaScript bundle nothing.
+ * What the server changes in every rendered document's <head> after React: the page's
+ * stylesheets inlined (inline-stylesheets.server.ts), the module preloads at low priority
+ * (script-priority.server.ts), and the icon and manifest links added, which the browser never
+ * needs from React, so none of it costs the JavaScript bundle anything.
  */
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ICON_LINK_TAGS } from '../../config/site-icons';
 import { builtStylesheetReader, inlineStylesheets } from './inline-stylesheets.server';
@@ -15,7 +16,7 @@ import { lowerModulePreloadPriority } from './script-priority.server';
  */
 function clientBuildDir(): string {
   const here = fileURLToPath(import.meta.url);
-  const serverDir = here.lastIndexOf(`${join('/', 'server', '/')}`);
+  const serverDir = here.lastIndexOf(`${sep}server${sep}`);
   return serverDir < 0 ? join(here, '..', 'no-client-build') : join(here.slice(0, serverDir), 'client');
 }
 
