@@ -1,12 +1,12 @@
 /**
- * React Router's Node entry (its default, see @react-router/dev config/defaults), plus three
+ * React Router's Node entry (its default, see @react-router/dev config/defaults), plus four
  * things: the components of the server-rendered blocks and parts (blocks/server-rendered.tsx,
  * blocks/server-parts.tsx) are provided here, on the server only, so the browser's bundle never
  * contains them; a visitor's bad request (404, a POST to a page) is not logged as a server error;
- * and the maintenance check is exported for the production server's page cache
- * (web/server/app-entry.ts).
+ * the maintenance check is exported for the production server's page cache
+ * (web/server/app-entry.ts); and the document's head is finished on its way out (stylesheets
+ * inlined, icon links: lib/document-head).
  */
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -16,6 +16,8 @@ import { ServerParts } from './blocks/server-parts';
 import { ServerBlocks } from './blocks/server-rendered';
 import { publicEnv } from './config/env.server';
 import { contentSecurityPolicy, createNonce } from './lib/content-security-policy.server';
+import { rewriteDocumentHead } from './lib/document-head/document-head.server';
+import { headRewriteStream } from './lib/document-head/head-rewrite-stream.server';
 import { NonceContext } from './lib/nonce';
 
 /** While maintenance is on, the page cache replays nothing: the switch takes effect on the next request. */
@@ -65,7 +67,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          // The head gets the page's stylesheets inlined and the icon links (lib/document-head).
+          const body = headRewriteStream(rewriteDocumentHead, {
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;

@@ -5,6 +5,7 @@ export default [
   route('maintenance-preview', 'routes/maintenance-preview.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
+  route('manifest.webmanifest', 'routes/manifest[.]webmanifest.ts'),
   route('checkout/prices', 'routes/checkout-prices.ts'),
   // The Sanity service pages' slugs for the admin services list (a resource route, no page).
   route('admin/service-pages', 'routes/admin/service-pages.ts'),
