@@ -20,6 +20,7 @@ export function newestChange(path: string): number {
  */
 export const websiteBuildInputs = [
   'web/app',
+  'web/public',
   'web/vite',
   'web/vite.config.ts',
   'web/react-router.config.ts',
