@@ -86,7 +86,7 @@ test('a program taken off sale during checkout must leave the cart; the details 
     await expect(page.locator('.review-line--gone')).toHaveCount(0);
     // What was typed is still there; the order goes through for the program still on sale.
     await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Achieng Otieno');
-    await expect(page.getByRole('textbox', { name: 'Name, participant 2, Women in Leadership' })).toHaveValue(
+    await expect(page.getByRole('textbox', { name: 'Name of participant 2, Women in Leadership' })).toHaveValue(
       'Baraka Mwangi',
     );
     await page.getByRole('button', { name: 'Place order' }).click();

@@ -98,11 +98,11 @@ test('the whole purchase: catalogue, cart, checkout, confirmation, invoice and e
   await page.getByRole('textbox', { name: /^Organisation/ }).fill('Kamau Holdings');
   await page.getByRole('textbox', { name: /^Purchase-order number/ }).fill('PO-2026-17');
   // The buyer is the first participant of each program.
-  await expect(page.getByRole('textbox', { name: 'Name, participant 1, Women in Leadership' })).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Name of participant 1, Women in Leadership' })).toHaveValue(
     'Wanjiru Kamau',
   );
   await page
-    .getByRole('textbox', { name: 'Name, participant 2, Executive Leadership Programme' })
+    .getByRole('textbox', { name: 'Name of participant 2, Executive Leadership Programme' })
     .fill('Otieno Odhiambo');
   // Women in Leadership's first intake is full: it cannot be chosen.
   const womenIntake = page
@@ -239,7 +239,7 @@ test('the whole purchase with the keyboard only', async ({ page, serviceRole }, 
   await type('Full name', 'Kiprono Langat');
   await type('E-mail', email);
   await type(/^Phone/, '+44 20 7946 0958');
-  await type('Name, participant 2, Women in Leadership', 'Njeri Wambui');
+  await type('Name of participant 2, Women in Leadership', 'Njeri Wambui');
   await tabTo(page, page.getByRole('radio', { name: 'Invoice / bank transfer' }));
   await page.keyboard.press('Space');
   await expect(page.getByRole('radio', { name: 'Invoice / bank transfer' })).toBeChecked();

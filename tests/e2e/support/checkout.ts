@@ -39,7 +39,7 @@ export async function fillDetails(
   await page.getByRole('textbox', { name: 'Full name' }).fill('Achieng Otieno');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('textbox', { name: /^Phone/ }).fill('+254 712 345 678');
-  for (const field of await page.getByRole('textbox', { name: /^Name, participant [2-9]/ }).all())
+  for (const field of await page.getByRole('textbox', { name: /^Name of participant [2-9]/ }).all())
     await field.fill('Baraka Mwangi');
   await page.getByRole('radio', { name: method }).check();
   await page.getByRole('checkbox', { name: 'I accept the terms and conditions of booking.' }).check();

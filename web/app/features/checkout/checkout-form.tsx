@@ -82,7 +82,7 @@ interface FieldProps {
   type?: string;
   autoComplete?: string;
   optional?: boolean;
-  /** A fuller name than the visible label, where several fields share one ("Name, participant 2, …"). */
+  /** A fuller name than the visible label, where several fields share one ("Name of participant 2, …"). */
   name?: string;
 }
 
@@ -347,7 +347,8 @@ export default function CheckoutForm(props: Props) {
                         <>
                           Name
                           <span className="visually-hidden">
-                            , participant {seat + 1}, {line.title}
+                            {' '}
+                            of participant {seat + 1}, {line.title}
                           </span>
                         </>
                       }
@@ -359,7 +360,8 @@ export default function CheckoutForm(props: Props) {
                         <>
                           E-mail
                           <span className="visually-hidden">
-                            , participant {seat + 1}, {line.title}
+                            {' '}
+                            of participant {seat + 1}, {line.title}
                           </span>
                         </>
                       }
