@@ -206,7 +206,7 @@ try {
   );
   console.log(line('bare node:http, same bytes', baseline));
   for (const [name, label] of [
-    ['cache', 'page cache, flag read per request'],
+    ['cache', 'page cache, default (fresh read, shared)'],
     ['cacheWindowed', 'page cache, MAINTENANCE_MAX_AGE_MS=1000'],
     ['busting', '  the same, random ?x= per request'],
   ] as const) {
