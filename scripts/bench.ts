@@ -1,8 +1,8 @@
 /**
  * `npm run bench [-- --path /about] [--seconds 5] [--rounds 3] [--connections 50]`: the page
  * cache's throughput, in one run on one machine. Starts the local stack on free ports and the
- * production server (web/server) on the current build, twice: with the maintenance flag read for
- * every request (the default) and with MAINTENANCE_MAX_AGE_MS=1000. Loads a CMS page from each
+ * production server (web/server) on the current build, twice: with the default maintenance check (a
+ * fresh read, shared by the requests that wait for it) and with MAINTENANCE_MAX_AGE_MS=1000. Loads a CMS page from each
  * one's page cache (autocannon in a process of its own, brotli accepted as browsers do), the very
  * same bytes and headers from a bare node:http server (scripts/bench-static-server.ts, a process
  * of its own), and the page with a random query parameter per request (`?x=<random>`, which must
