@@ -7,7 +7,7 @@
  * is built. Listens on HOST (default 127.0.0.1) and PORT (default 3000); TRUST_PROXY names the
  * proxies whose X-Forwarded-For/Proto are believed; MAINTENANCE_MAX_AGE_MS lets the maintenance
  * flag be reused for that long (default 0: every request waits for a read begun after it arrived,
- * shared with the requests arriving meanwhile: recent-read.ts).
+ * shared with the requests arriving meanwhile: web/app/lib/fresh-read.ts).
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';

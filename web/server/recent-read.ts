@@ -1,13 +1,12 @@
 /**
- * How the page cache's maintenance check reads the flag. Each read is a round trip through the API
- * gateway, PostgREST and PostgreSQL; one per request would bound a cache hit by that round trip.
- * - Window 0 (the default), `freshRead`: every call gets a read that started after the call, so a
- *   switch committed before a request is seen by it, but calls arriving during a read share the next
- *   one: under load one read is in flight at a time, not one per request.
- * - A window (MAINTENANCE_MAX_AGE_MS): a read is reused while it started at most that long ago.
+ * A read whose value is reused while the read that produced it started at most `maxAgeMs` ago
+ * (0: every call reads). The page cache's maintenance check uses it when MAINTENANCE_MAX_AGE_MS is
+ * set: each read is a round trip through the API gateway, PostgREST and PostgreSQL. With 0 the
+ * app's check already shares one fresh read among the requests waiting for it
+ * (web/app/lib/fresh-read.ts), so nothing is wrapped here.
  */
 export function recentRead<T>(read: () => Promise<T>, maxAgeMs: number): () => Promise<T> {
-  if (maxAgeMs <= 0) return freshRead(read);
+  if (maxAgeMs <= 0) return read;
   let last: { startedAt: number; value: Promise<T> } | undefined;
   return function recent(): Promise<T> {
     const now = performance.now();
@@ -19,31 +18,5 @@ export function recentRead<T>(read: () => Promise<T>, maxAgeMs: number): () => P
       if (last === entry) last = undefined;
     });
     return entry.value;
-  };
-}
-
-const ignore = () => undefined;
-
-/** Every call answered by a read begun after it; calls made during one read share the next. */
-export function freshRead<T>(read: () => Promise<T>): () => Promise<T> {
-  let inFlight: Promise<T> | undefined;
-  let next: Promise<T> | undefined;
-  const start = (): Promise<T> => {
-    const value = read();
-    inFlight = value;
-    const settled = () => {
-      if (inFlight === value) inFlight = undefined;
-    };
-    value.then(settled, settled);
-    return value;
-  };
-  return function fresh(): Promise<T> {
-    if (!inFlight) return start();
-    // The read in flight began before this call and may predate a change: wait for the one after it.
-    next ??= inFlight.then(ignore, ignore).then(() => {
-      next = undefined;
-      return start();
-    });
-    return next;
   };
 }
