@@ -247,6 +247,7 @@ export type Database = {
           lease_until: string | null
           next_attempt_at: string
           order_id: string | null
+          position: number
           recipient: string | null
           registration_id: string | null
           sent_at: string | null
@@ -265,6 +266,7 @@ export type Database = {
           lease_until?: string | null
           next_attempt_at?: string
           order_id?: string | null
+          position?: never
           recipient?: string | null
           registration_id?: string | null
           sent_at?: string | null
@@ -283,6 +285,7 @@ export type Database = {
           lease_until?: string | null
           next_attempt_at?: string
           order_id?: string | null
+          position?: never
           recipient?: string | null
           registration_id?: string | null
           sent_at?: string | null
@@ -1052,6 +1055,7 @@ export type Database = {
           lease_until: string | null
           next_attempt_at: string
           order_id: string | null
+          position: number
           recipient: string | null
           registration_id: string | null
           sent_at: string | null
