@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { hydrated } from './support/hydrated.ts';
+import { assertNoCspProblems, guardCsp } from './support/csp-guard.ts';
 
 const toggle = (page: Page) => page.getByRole('button', { name: 'Toggle theme', exact: true });
 // The icons are decorative (aria-hidden); `data-icon` is the toggle's test contract, `.lucide-*` if lucide is used.
@@ -113,11 +114,13 @@ test('no flash: the first paint is dark, even if the app JavaScript never runs',
   // The same page in the light theme (a fresh context: nothing stored) must look different,
   // or the check above proves nothing.
   const lightContext = await browser.newContext();
+  const lightCsp = await guardCsp(lightContext);
   const light = await lightContext.newPage();
   await light.route(/\.m?js(\?|$)/, (route) => route.abort());
   await light.goto(page.url());
   const lightBackground = await light.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await lightContext.close();
+  assertNoCspProblems(lightCsp);
   expect(background).not.toBe(lightBackground);
   expect(relativeLuminance(background)).toBeLessThan(relativeLuminance(color));
 });
