@@ -5,26 +5,22 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../local/postgres/migrate.ts';
-import { freshDatabase, type FreshDatabase } from '../../tests/support/shared-postgres.ts';
+import { migratedDatabase, type MigratedDatabase } from '../../tests/support/shared-postgres.ts';
 
-let database: FreshDatabase;
+let database: MigratedDatabase;
 let db: pg.Client;
 let staffId: string;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  db = new pg.Client({ connectionString: database.databaseUrl });
-  await db.connect();
-  await applyMigrations(db);
+  database = await migratedDatabase();
+  db = database.db;
   staffId = randomUUID();
   await db.query(`insert into auth.users (id, email) values ($1, 'dash@ascent.example')`, [staffId]);
   await db.query(`insert into public.staff (user_id, email) values ($1, 'dash@ascent.example')`, [staffId]);
 });
 
 afterAll(async () => {
-  await db?.end();
-  await database?.drop();
+  await database?.close();
 });
 
 interface Dashboard {

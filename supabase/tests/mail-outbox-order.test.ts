@@ -5,22 +5,18 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../local/postgres/migrate.ts';
-import { freshDatabase, type FreshDatabase } from '../../tests/support/shared-postgres.ts';
+import { migratedDatabase, type MigratedDatabase } from '../../tests/support/shared-postgres.ts';
 
-let database: FreshDatabase;
+let database: MigratedDatabase;
 let db: pg.Client;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  db = new pg.Client({ connectionString: database.databaseUrl });
-  await db.connect();
-  await applyMigrations(db);
+  database = await migratedDatabase();
+  db = database.db;
 }, 120_000);
 
 afterAll(async () => {
-  await db?.end();
-  await database?.drop();
+  await database?.close();
 });
 
 beforeEach(() => db.query('delete from public.mail_outbox'));

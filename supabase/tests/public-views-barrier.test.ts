@@ -8,17 +8,15 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, seedOnce } from '../../local/postgres/migrate.ts';
-import { freshDatabase, type FreshDatabase } from '../../tests/support/shared-postgres.ts';
+import { seedOnce } from '../../local/postgres/migrate.ts';
+import { migratedDatabase, type MigratedDatabase } from '../../tests/support/shared-postgres.ts';
 
-let database: FreshDatabase;
+let database: MigratedDatabase;
 let db: pg.Client;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  db = new pg.Client({ connectionString: database.databaseUrl });
-  await db.connect();
-  await applyMigrations(db);
+  database = await migratedDatabase();
+  db = database.db;
   await seedOnce(db);
   // 20k rows per table, a fifth unpublished: enough for the planner to prefer the trigram indexes.
   await db.query(`
@@ -37,8 +35,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await db?.end();
-  await database?.drop();
+  await database?.close();
 });
 
 /** A draft (unpublished) row of each table whose title starts with the probed prefix. */

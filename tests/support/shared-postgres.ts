@@ -8,10 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { freePort } from '../../local/http/ports.ts';
 import { startEmbeddedPostgres } from '../../local/postgres/embedded.ts';
-import { applyBootstrap } from '../../local/postgres/migrate.ts';
+import { applyBootstrap, applyMigrations } from '../../local/postgres/migrate.ts';
 import { urlForRole, withClient } from '../../local/postgres/prepare.ts';
 
 /** Every role's password in the shared cluster (roles are cluster-wide: one value for all files). */
@@ -110,4 +111,34 @@ export async function withClusterLock<T>(work: () => Promise<T>): Promise<T> {
       await lock.query(`select pg_advisory_unlock(hashtext('ascent-cluster-roles'))`);
     }
   });
+}
+
+export interface MigratedDatabase {
+  database: FreshDatabase;
+  /** Connected as `postgres`, as migrations and a hosted project's SQL editor run. */
+  db: pg.Client;
+  /** Disconnects and drops the database. */
+  close(): Promise<void>;
+}
+
+/** A fresh bootstrapped database with every migration applied, and a client on it. */
+export async function migratedDatabase(): Promise<MigratedDatabase> {
+  const database = await freshDatabase();
+  const db = new pg.Client({ connectionString: database.databaseUrl });
+  try {
+    await db.connect();
+    await applyMigrations(db);
+  } catch (error) {
+    await db.end().catch(() => undefined);
+    await database.drop();
+    throw error;
+  }
+  return {
+    database,
+    db,
+    async close() {
+      await db.end();
+      await database.drop();
+    },
+  };
 }

@@ -6,8 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../../../local/postgres/migrate.ts';
-import { freshDatabase, type FreshDatabase } from '../../../../tests/support/shared-postgres.ts';
+import { migratedDatabase, type MigratedDatabase } from '../../../../tests/support/shared-postgres.ts';
 import {
   eventSchema,
   intakeSchema,
@@ -21,15 +20,13 @@ import {
   type ServiceInput,
 } from './schemas';
 
-let database: FreshDatabase;
+let database: MigratedDatabase;
 let db: pg.Client;
 let programId: string;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  db = new pg.Client({ connectionString: database.databaseUrl });
-  await db.connect();
-  await applyMigrations(db);
+  database = await migratedDatabase();
+  db = database.db;
   const { rows } = await db.query<{ id: string }>(
     `insert into public.training_programs (title, slug, category, focus, description, duration, price_amount, currency)
      values ('Parent', 'parent', 'c', 'f', 'd', '1 day', 10, 'USD') returning id`,
@@ -38,8 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.end();
-  await database?.drop();
+  await database?.close();
 });
 
 /** Whether the table takes the row (inserted in a transaction that is rolled back). */
