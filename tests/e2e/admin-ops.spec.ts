@@ -227,8 +227,11 @@ test('the orders screens work by keyboard alone', async ({ page, stack, serviceR
   await search.focus();
   await page.keyboard.type(reference);
   await page.keyboard.press('Enter');
+  // The search's results replace the list (the order may be on its first page already): focus
+  // the link only once they show, or the focused element can be the one replaced.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${reference}(&|$)`));
+  await expect(page.getByText(/^Rows 1–1 of 1\b/)).toBeVisible();
   const link = page.getByRole('link', { name: reference });
-  await expect(link).toBeVisible();
   await link.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
