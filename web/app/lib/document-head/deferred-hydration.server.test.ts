@@ -39,24 +39,35 @@ describe('deferRouteModules', () => {
     expect(() => new Function(`return (async () => {${body.replaceAll('import(', 'load(')}})`)).not.toThrow();
   });
 
-  it('waits for the load event and a frame, a first interaction, or 3 s, then adds the preloads', async () => {
+  it('waits for the load event and the LCP image painted, a first interaction, or 3 s, then adds the preloads', async () => {
     const body = deferred.slice(deferred.indexOf('>') + 1);
-    const run = (readyState: string, heroDecoded = true) => {
+    const hero = { alt: 'hero' };
+    const run = (readyState: string, images: object[] = [hero]) => {
       const listeners = new Map<string, () => void>();
       const appended: Array<{ rel: string; href: string }> = [];
       const loaded: string[] = [];
-      const timers: Array<() => void> = [];
-      const hero = { decode: () => (heroDecoded ? Promise.resolve() : Promise.reject(new Error('broken'))) };
+      const timers: Array<{ callback: () => void; ms?: number }> = [];
+      const paints: Array<
+        (list: { getEntries(): Array<{ element: object }> }, observer: { disconnect(): void }) => void
+      > = [];
+      class PerformanceObserver {
+        static supportedEntryTypes = ['largest-contentful-paint'];
+        constructor(callback: (typeof paints)[number]) {
+          paints.push(callback);
+        }
+        observe() {}
+      }
       const page = {
         document: {
           readyState,
           head: { append: (link: { rel: string; href: string }) => appended.push(link) },
           createElement: () => ({}),
-          querySelectorAll: () => [hero],
+          querySelectorAll: () => images,
         },
+        PerformanceObserver,
         addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
         removeEventListener: (type: string) => listeners.delete(type),
-        setTimeout: (callback: () => void) => timers.push(callback),
+        setTimeout: (callback: () => void, ms?: number) => timers.push({ callback, ms }),
         requestAnimationFrame: (callback: () => void) => callback(),
         load: (specifier: string) => {
           loaded.push(specifier);
@@ -69,46 +80,60 @@ describe('deferRouteModules', () => {
         `return (async () => {${body.replaceAll('import(', 'load(')}})()`,
       ) as (...args: unknown[]) => Promise<void>;
       const done = script(...Object.values(page));
-      return { listeners, appended, loaded, timers, done, window: page.window };
+      const paint = (element: object) => {
+        for (const callback of paints) callback({ getEntries: () => [{ element }] }, { disconnect() {} });
+      };
+      return { listeners, appended, loaded, timers, paint, done, window: page.window };
     };
     const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const imports = ['/assets/root-1.js', '/assets/site-layout-2.js', '/assets/entry.client-3.js'];
 
-    // Still loading: nothing is fetched until `load` (and the frame and task after it).
+    // Still loading: nothing is fetched until `load` and the LCP image's paint.
     const loading = run('loading');
     await settle();
     expect(loading.loaded).toEqual([]);
-    expect(loading.appended).toEqual([]);
     expect([...loading.listeners.keys()].sort()).toEqual(['keydown', 'load', 'pointerdown']);
     loading.listeners.get('load')!();
-    await settle(); // the LCP image decoded
-    expect(loading.timers).toHaveLength(2); // the 3 s cap and the task after the frame
-    loading.timers[1]!();
+    expect(loading.timers.map((timer) => timer.ms)).toEqual([3000, 500]);
+    loading.paint({ alt: 'some text' });
+    expect(loading.timers).toHaveLength(2);
+    loading.paint(hero);
+    expect(loading.timers).toHaveLength(3);
+    await settle();
+    expect(loading.loaded).toEqual([]);
+    loading.timers[2]!.callback(); // the task after the paint
     await loading.done;
     expect(loading.appended.map((link) => [link.rel, link.href])).toEqual(
       preloads.map((url) => ['modulepreload', url]),
     );
-    expect(loading.loaded).toEqual(['/assets/root-1.js', '/assets/site-layout-2.js', '/assets/entry.client-3.js']);
+    expect(loading.loaded).toEqual(imports);
     expect(Object.keys(loading.window.__reactRouterRouteModules as object)).toEqual(['root', 'routes/site-layout']);
     expect(loading.listeners.has('pointerdown')).toBe(false);
 
-    // An image that fails to decode does not hold hydration back.
-    const broken = run('complete', false);
-    await settle();
-    broken.timers[1]!();
-    await broken.done;
-    expect(broken.loaded).toHaveLength(3);
+    // A paint that is never reported (not the largest, or no such reports): 500 ms after load.
+    const unreported = run('complete');
+    unreported.timers[1]!.callback();
+    await unreported.done;
+    expect(unreported.loaded).toEqual(imports);
+
+    // No image to wait for: the frame after load.
+    const textOnly = run('complete', []);
+    expect(textOnly.timers.map((timer) => timer.ms)).toEqual([3000, undefined]);
+    textOnly.timers[1]!.callback();
+    await textOnly.done;
+    expect(textOnly.loaded).toEqual(imports);
 
     // A press before `load` starts it at once.
     const pressed = run('interactive');
     pressed.listeners.get('pointerdown')!();
     await pressed.done;
-    expect(pressed.loaded).toHaveLength(3);
+    expect(pressed.loaded).toEqual(imports);
 
     // A page whose images never finish still hydrates at the cap.
     const stalled = run('interactive');
-    stalled.timers[0]!();
+    stalled.timers[0]!.callback();
     await stalled.done;
-    expect(stalled.loaded).toHaveLength(3);
+    expect(stalled.loaded).toEqual(imports);
   });
 
   it('leaves any other script alone', () => {
