@@ -2,8 +2,8 @@
  * Hydration once the page is on screen (web/app/lib/document-head/deferred-hydration.server.ts):
  * on every kind of route it hydrates and works whether the JavaScript arrives fast or slowly, or
  * the shared framework file before the route modules (the order that once let hydration start
- * before the route modules were registered); no script is fetched before the page's `load`
- * unless the visitor presses a key or the pointer first, which starts hydration at once.
+ * before the route modules were registered); no script is fetched before the LCP image has
+ * painted, unless the visitor presses a key or the pointer first, which starts hydration at once.
  */
 import type { Page } from '@playwright/test';
 import { PROGRAM_PAGE_PATH } from '../support/public-routes.ts';
@@ -75,22 +75,31 @@ for (const network of networks) {
   }
 }
 
-test('no script is fetched before the page has loaded, and it hydrates right after', async ({ page }) => {
+test('no script is fetched before the LCP image has painted, and the page hydrates after it', async ({ page }) => {
   await page.goto('/about');
   await hydrated(page);
-  const timing = await page.evaluate(() => {
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+  const timing = await page.evaluate(async () => {
+    const lcp = await new Promise<PerformanceEntry & { element: Element | null }>((resolve) => {
+      new PerformanceObserver((list) => {
+        resolve(list.getEntries().at(-1) as PerformanceEntry & { element: Element | null });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
     const scripts = performance
       .getEntriesByType('resource')
       .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'));
-    return { loadEventStart: navigation.loadEventStart, scriptStarts: scripts.map((entry) => entry.startTime) };
+    return {
+      lcpImage: lcp.element?.matches('img[fetchpriority="high"]') ?? false,
+      lcpTime: lcp.startTime,
+      scriptStarts: scripts.map((entry) => entry.startTime),
+    };
   });
+  expect(timing.lcpImage).toBe(true);
   expect(timing.scriptStarts.length).toBeGreaterThan(0);
-  for (const start of timing.scriptStarts) expect(start).toBeGreaterThanOrEqual(timing.loadEventStart);
+  for (const start of timing.scriptStarts) expect(start).toBeGreaterThanOrEqual(timing.lcpTime);
 });
 
 test("a key press before the page's images have loaded starts hydration at once", async ({ page }) => {
-  // The content lake's images hang, so `load` cannot fire until they are let through.
+  // The content lake's images hang: neither the LCP image's paint nor `load` can come first.
   let releaseImages!: () => void;
   const imagesHeld = new Promise<void>((resolve) => (releaseImages = resolve));
   await page.route('**/images/**', async (request) => {

@@ -39,10 +39,11 @@ describe('deferRouteModules', () => {
     expect(() => new Function(`return (async () => {${body.replaceAll('import(', 'load(')}})`)).not.toThrow();
   });
 
-  it('waits for the load event and the LCP image painted, a first interaction, or 3 s, then adds the preloads', async () => {
+  it('waits for the LCP image painted (or load), a first interaction, or 3 s, then adds the preloads', async () => {
     const body = deferred.slice(deferred.indexOf('>') + 1);
-    const hero = { alt: 'hero' };
-    const run = (readyState: string, images: object[] = [hero]) => {
+    const lcpImage = { matches: (selector: string) => selector === 'img[fetchpriority="high"]' };
+    const heading = { matches: () => false };
+    const run = (readyState: string, hasImage = true) => {
       const listeners = new Map<string, () => void>();
       const appended: Array<{ rel: string; href: string }> = [];
       const loaded: string[] = [];
@@ -62,7 +63,7 @@ describe('deferRouteModules', () => {
           readyState,
           head: { append: (link: { rel: string; href: string }) => appended.push(link) },
           createElement: () => ({}),
-          querySelectorAll: () => images,
+          querySelector: () => (hasImage ? lcpImage : null),
         },
         PerformanceObserver,
         addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
@@ -88,20 +89,18 @@ describe('deferRouteModules', () => {
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     const imports = ['/assets/root-1.js', '/assets/site-layout-2.js', '/assets/entry.client-3.js'];
 
-    // Still loading: nothing is fetched until `load` and the LCP image's paint.
+    // Nothing is fetched before the LCP image's paint is reported (a heading's paint is not it).
     const loading = run('loading');
     await settle();
-    expect(loading.loaded).toEqual([]);
     expect([...loading.listeners.keys()].sort()).toEqual(['keydown', 'load', 'pointerdown']);
-    loading.listeners.get('load')!();
-    expect(loading.timers.map((timer) => timer.ms)).toEqual([3000, 500]);
-    loading.paint({ alt: 'some text' });
+    loading.paint(heading);
+    expect(loading.timers.map((timer) => timer.ms)).toEqual([3000]);
+    loading.paint(lcpImage);
     expect(loading.timers).toHaveLength(2);
-    loading.paint(hero);
-    expect(loading.timers).toHaveLength(3);
     await settle();
     expect(loading.loaded).toEqual([]);
-    loading.timers[2]!.callback(); // the task after the paint
+    expect(loading.appended).toEqual([]);
+    loading.timers[1]!.callback(); // the task after the paint
     await loading.done;
     expect(loading.appended.map((link) => [link.rel, link.href])).toEqual(
       preloads.map((url) => ['modulepreload', url]),
@@ -111,25 +110,27 @@ describe('deferRouteModules', () => {
     expect(loading.listeners.has('pointerdown')).toBe(false);
 
     // A paint that is never reported (not the largest, or no such reports): 500 ms after load.
-    const unreported = run('complete');
+    const unreported = run('loading');
+    unreported.listeners.get('load')!();
+    expect(unreported.timers.map((timer) => timer.ms)).toEqual([3000, 500]);
     unreported.timers[1]!.callback();
     await unreported.done;
     expect(unreported.loaded).toEqual(imports);
 
     // No image to wait for: the frame after load.
-    const textOnly = run('complete', []);
+    const textOnly = run('complete', false);
     expect(textOnly.timers.map((timer) => timer.ms)).toEqual([3000, undefined]);
     textOnly.timers[1]!.callback();
     await textOnly.done;
     expect(textOnly.loaded).toEqual(imports);
 
-    // A press before `load` starts it at once.
+    // A press before any of it starts it at once.
     const pressed = run('interactive');
     pressed.listeners.get('pointerdown')!();
     await pressed.done;
     expect(pressed.loaded).toEqual(imports);
 
-    // A page whose images never finish still hydrates at the cap.
+    // A page whose image never paints nor loads still hydrates at the cap.
     const stalled = run('interactive');
     stalled.timers[0]!.callback();
     await stalled.done;

@@ -1,7 +1,7 @@
 /**
- * Hydration starts once the page is on screen: after the `load` event, once the browser reports
- * the paint of its high-priority (LCP) image; at the visitor's first pointer or key press if that
- * comes first, and at the latest 3 s in. React
+ * Hydration starts once the page is on screen: when the browser reports the paint of its
+ * high-priority (LCP) image, or after the `load` event (and a frame) on a page without one; at the
+ * visitor's first pointer or key press if that comes first, and at the latest 3 s in. React
  * Router's route-modules script imports every route module statically and the head preloads them
  * (~105 KiB gzip on a CMS page), so the browser fetched them at once, in competition with the
  * LCP image on a slow connection; and Lighthouse's simulation charges every script that finished
@@ -22,30 +22,31 @@ const interactionEvents = ['pointerdown', 'keydown'];
 /** Hydration starts by then even if the page's images are still loading. */
 const latestStartMs = 3000;
 
-/** After `load`, how long to wait for the high-priority image's paint to be reported. */
+/** After `load`, how long to wait for a high-priority image's paint to be reported. */
 const paintReportMs = 500;
 
 /**
- * Resolves once the page has loaded and its largest image is on screen (the browser reported the
- * paint of a high-priority image, the LCP candidate, or `paintReportMs` went by: it may not be
- * the largest paint, or the browser may not report paints), on the first interaction, or after
- * `latestStartMs`, whichever comes first.
+ * Resolves once the page's largest image is on screen (the browser reported the paint of a
+ * high-priority image, the LCP candidate), or after `load` (at once without such an image, at most
+ * `paintReportMs` later with one: it may not be the largest paint, or the browser may not report
+ * paints), on the first interaction, or after `latestStartMs`, whichever comes first.
  */
 const pageReady = `await new Promise((start) => {
   const events = ${JSON.stringify(interactionEvents)};
   const go = () => { for (const type of events) removeEventListener(type, go, true); start(); };
   for (const type of events) addEventListener(type, go, { capture: true, once: true, passive: true });
   setTimeout(go, ${latestStartMs});
-  const loaded = () => {
-    const images = [...document.querySelectorAll('img[fetchpriority="high"]')];
-    if (!images.length) return requestAnimationFrame(() => setTimeout(go));
-    setTimeout(go, ${paintReportMs});
-    if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return;
+  const lcpImage = 'img[fetchpriority="high"]';
+  if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
     new PerformanceObserver((list, observer) => {
-      if (!list.getEntries().some((entry) => images.includes(entry.element))) return;
+      if (!list.getEntries().some((entry) => entry.element?.matches(lcpImage))) return;
       observer.disconnect();
       setTimeout(go);
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+  }
+  const loaded = () => {
+    if (document.querySelector(lcpImage)) setTimeout(go, ${paintReportMs});
+    else requestAnimationFrame(() => setTimeout(go));
   };
   if (document.readyState === 'complete') loaded();
   else addEventListener('load', loaded, { once: true });
