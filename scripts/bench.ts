@@ -14,13 +14,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { repoRoot } from '../local/env.ts';
+import { commandLine } from './command-line.ts';
 import { freePort } from '../local/http/ports.ts';
 import { buildWebsite, websiteBuildIsStale } from '../local/website.ts';
 import { logProblems, startTestStack, stopOnSignals, type StackInfo } from '../tests/support/test-stack.ts';
 
-const { values } = parseArgs({
+const usage = `usage: npm run bench [-- --path /about] [--seconds 5] [--rounds 3] [--connections 50]
+  --path         the CMS page to load (default /about)
+  --seconds      length of each load run (default 5)
+  --rounds       interleaved rounds; the median is reported (default 3)
+  --connections  concurrent connections of the load generator (default 50)`;
+const { values } = commandLine(usage, {
   options: {
     path: { type: 'string', default: '/about' },
     seconds: { type: 'string', default: '5' },

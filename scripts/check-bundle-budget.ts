@@ -5,14 +5,17 @@
  * Without --url it starts the whole stack on free ports and stops it afterwards. `npm test` runs
  * the same check as tests/e2e/js-budget.spec.ts.
  */
-import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
 import { BUDGET_PATHS } from '../tests/support/public-routes.ts';
 import { siteForScript } from '../tests/support/test-stack.ts';
 import { formatCost, formatScripts, JS_BUDGET_BYTES, measurePageJs, type PageJsCost } from '../tests/perf/js-budget.ts';
+import { commandLine } from './command-line.ts';
 
-const { values, positionals } = parseArgs({ options: { url: { type: 'string' } }, allowPositionals: true });
+const usage = `usage: node scripts/check-bundle-budget.ts [--url URL] [path ...]
+  --url     measure the site at URL (default: start the stack)
+  path ...  only these paths (default: every public route)`;
+const { values, positionals } = commandLine(usage, { options: { url: { type: 'string' } }, allowPositionals: true });
 const paths = positionals.length ? positionals : BUDGET_PATHS;
 
 const site = await siteForScript(values.url);

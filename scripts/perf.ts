@@ -13,10 +13,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
 import { repoRoot } from '../local/env.ts';
+import { commandLine } from './command-line.ts';
 import { chromiumPath, standaloneChromiumFlags } from '../tests/support/chromium.ts';
 import { PUBLIC_PATHS } from '../tests/support/public-routes.ts';
 import { siteForScript } from '../tests/support/test-stack.ts';
@@ -115,7 +115,12 @@ async function writeReadme(rows: string[], context: string): Promise<void> {
   writeFileSync(readmePath, await prettier.format(next, { ...options, filepath: readmePath }));
 }
 
-const { values, positionals } = parseArgs({
+const usage = `usage: npm run perf [-- --url URL] [--readme] [--attempts N] [path ...]
+  --url       measure the site at URL (default: start the stack with a production build)
+  --readme    write the table into README.md's Performance section
+  --attempts  runs in all for a route below 100 in performance, the best kept (default 3)
+  path ...    only these paths (default: every public route)`;
+const { values, positionals } = commandLine(usage, {
   options: {
     url: { type: 'string' },
     readme: { type: 'boolean', default: false },

@@ -8,7 +8,7 @@
 import { createWriteStream } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { formatWithOptions, parseArgs } from 'node:util';
+import { formatWithOptions } from 'node:util';
 import pg from 'pg';
 import { ROUTE_PATHS } from '../web/app/config/routes-table.ts';
 import { countWrites, type WriteCount } from './soak/count-writes.ts';
@@ -25,6 +25,7 @@ import type { SoakStack } from './soak/soak-stack.ts';
 import { startStackProcess } from './soak/stack-client.ts';
 import type { Ledger } from './soak/tally.ts';
 import { MIX, type Targets, type Visitor } from './soak/workload.ts';
+import { commandLine } from './command-line.ts';
 
 const usage = `usage: npm run soak -- [--duration <s>] [--clients <n>] [--fault-clients <n>] [--outage <s>] [--db-down <s>]
   --duration       seconds of steady load (default 60)
@@ -34,20 +35,15 @@ const usage = `usage: npm run soak -- [--duration <s>] [--clients <n>] [--fault-
   --db-down        seconds PostgreSQL stays down after it is killed (default 15; with a short --duration, at most it)`;
 
 function options() {
-  const { values } = parseArgs({
+  const { values } = commandLine(usage, {
     options: {
       duration: { type: 'string' },
       clients: { type: 'string' },
       'fault-clients': { type: 'string' },
       outage: { type: 'string' },
       'db-down': { type: 'string' },
-      help: { type: 'boolean' },
     },
   });
-  if (values.help) {
-    console.log(usage);
-    process.exit(0);
-  }
   const number = (name: string, value: string | undefined, fallback: number, max: number) => {
     if (value === undefined) return fallback;
     const parsed = Number(value);
