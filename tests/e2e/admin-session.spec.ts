@@ -12,6 +12,26 @@ import { hydrated } from './support/hydrated.ts';
 import { settle } from './support/settle.ts';
 import { createStaffUser, createUser, signInAsStaff, submitLogin } from './support/staff.ts';
 
+// The session frame renders in the browser only; the server still sends each sign-in screen's
+// card and heading (the largest paint), so the first paint is the screen, not a bare placeholder.
+for (const [path, heading] of [
+  ['/login', 'Staff sign-in'],
+  ['/login/forgot', 'Forgot password'],
+  ['/login/reset', 'Set a new password'],
+] as const) {
+  test(`${path} shows its card and heading before any JavaScript runs`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.locator('.auth-card').getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveText('Loading…');
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test('visitor pages load neither the session code nor supabase-js’s auth client; /login loads both', async ({
   page,
 }) => {

@@ -2,14 +2,15 @@
 import { Link } from 'react-router';
 import { ForgotPasswordForm } from '../features/session/forgot-password-form';
 import { AuthCard } from '../shell/auth-card';
+import { AUTH_SCREEN_TITLES } from '../config/auth-screens';
 
 export function meta() {
-  return [{ title: 'Forgot password' }, { name: 'robots', content: 'noindex, nofollow' }];
+  return [{ title: AUTH_SCREEN_TITLES['/login/forgot'] }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 export default function LoginForgot() {
   return (
-    <AuthCard title="Forgot password">
+    <AuthCard title={AUTH_SCREEN_TITLES['/login/forgot']}>
       <ForgotPasswordForm />
       <p>
         <Link to="/login">Back to sign-in</Link>
