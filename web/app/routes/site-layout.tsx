@@ -38,7 +38,7 @@ export default function SiteLayout() {
         Skip to content
       </a>
       <SiteHeader navigation={navigation} settings={root.settings} />
-      <main id="main" tabIndex={-1}>
+      <main id="main" className="site-main" tabIndex={-1}>
         <PageTransition>
           <Outlet />
         </PageTransition>
