@@ -112,3 +112,33 @@ test("a key press before the page's images have loaded starts hydration at once"
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
   releaseImages();
 });
+
+test('presses on Add to cart and the theme button before hydration take effect once it comes, each once', async ({
+  page,
+}) => {
+  // The browser build's files hang until released: every press below comes before hydration.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.js', async (request) => {
+    await scriptsHeld;
+    await request.continue().catch(() => {});
+  });
+  await page.goto(PROGRAM_PAGE_PATH, { waitUntil: 'domcontentloaded' });
+  const html = page.locator('html');
+  const dark = await html.evaluate((root) => root.classList.contains('dark'));
+  const addToCart = page.getByRole('button', { name: 'Add to cart: Executive Leadership Programme' });
+  await addToCart.click();
+  await addToCart.click();
+  await page.getByRole('button', { name: 'Toggle theme', exact: true }).click();
+  expect(await page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith('__reactProps')))).toBe(
+    false,
+  );
+
+  releaseScripts();
+  const toasts = page.getByRole('status');
+  await expect(toasts.filter({ hasText: 'Executive Leadership Programme added to cart!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Cart, / })).toHaveAccessibleName('Cart, 1 item');
+  await expect(html).toHaveClass(dark ? /\blight\b/ : /\bdark\b/);
+  // Pressed twice while nothing happened, it counted once: no "already in your cart".
+  await expect(toasts.filter({ hasText: 'already in your cart' })).toHaveCount(0);
+});
