@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 /**
  * The website's layering (web/app), top to bottom; a layer imports only from layers below it:
  *
- *   routes/, root.tsx, entry.server.tsx  route modules, the document root, the server entry
+ *   routes/, root.tsx, entry.*.tsx       route modules, the document root, the server and client entries
  *   shell/  |  blocks/                   the app shell (header, footer, menus, error pages) and the
  *                                        page-builder blocks: both compose features, not each other
  *   features/<name>/                     one feature each; features do not import each other (what
@@ -24,7 +24,7 @@ import tseslint from 'typescript-eslint';
  */
 const app = 'web/app';
 const layering = 'See the layering at the top of eslint.config.js.';
-const entries = [`${app}/routes`, `${app}/entry.server.tsx`];
+const entries = [`${app}/routes`, `${app}/entry.server.tsx`, `${app}/entry.client.tsx`];
 const features = readdirSync(join(import.meta.dirname, app, 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);

@@ -1,11 +1,11 @@
 /**
  * The JavaScript budget: what one page load costs in script bytes. Every JavaScript response the
- * page fetches until the network is idle is counted at its gzip size: the bytes on the wire when
+ * page fetches until it has hydrated and the network is idle is counted at its gzip size: the bytes on the wire when
  * the server sent gzip, otherwise the body gzipped here (level 9, what the server's own gzip
  * variant uses). Brotli, which browsers get, is smaller still, and is reported alongside.
  */
 import { gzipSync } from 'node:zlib';
-import type { Page, Response } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 
 /** The target: 120 KiB of gzip-compressed JavaScript per page. */
 export const JS_BUDGET_BYTES = 120 * 1024;
@@ -47,6 +47,42 @@ async function costOf(response: Response): Promise<ScriptCost> {
   };
 }
 
+/** How long no request may be in flight for the network to count as quiet (as Playwright's networkidle). */
+const QUIET_MS = 500;
+
+/** Follows `page`'s requests; `settled()` resolves once none has been in flight for QUIET_MS. */
+function networkQuiet(page: Page): { settled(): Promise<void>; stop(): void } {
+  const inFlight = new Set<Request>();
+  let onChange = () => {};
+  const started = (request: Request) => {
+    inFlight.add(request);
+    onChange();
+  };
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    onChange();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    settled: () =>
+      new Promise<void>((resolve) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        onChange = () => {
+          clearTimeout(timer);
+          if (inFlight.size === 0) timer = setTimeout(resolve, QUIET_MS);
+        };
+        onChange();
+      }),
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
+}
+
 /** Loads `path` in `page` (use a fresh context: nothing cached) and adds up its JavaScript. */
 export async function measurePageJs(page: Page, path: string): Promise<PageJsCost> {
   const pending: Array<Promise<ScriptCost | undefined>> = [];
@@ -56,11 +92,18 @@ export async function measurePageJs(page: Page, path: string): Promise<PageJsCos
     pending.push(costOf(response).catch(() => undefined));
   };
   page.on('response', onResponse);
+  const quiet = networkQuiet(page);
   let navigation;
   try {
     navigation = await page.goto(path, { waitUntil: 'networkidle' });
+    // Hydration can start after the network first falls quiet (it waits for the LCP image's
+    // paint: web/app/lib/document-head/deferred-hydration.server.ts), so the count ends only once
+    // the page has hydrated and the network is quiet again.
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactProps')));
+    await quiet.settled();
   } finally {
     page.off('response', onResponse);
+    quiet.stop();
   }
   const scripts = (await Promise.all(pending)).filter((cost): cost is ScriptCost => cost !== undefined);
   const sum = (key: 'gzipBytes' | 'transferredBytes' | 'rawBytes') => scripts.reduce((total, s) => total + s[key], 0);

@@ -4,8 +4,8 @@
  * blocks/server-parts.tsx) are provided here, on the server only, so the browser's bundle never
  * contains them; a visitor's bad request (404, a POST to a page) is not logged as a server error;
  * the maintenance check is exported for the production server's page cache
- * (web/server/app-entry.ts); and the document's head is finished on its way out (stylesheets
- * inlined, icon links: lib/document-head).
+ * (web/server/app-entry.ts); and the document is finished on its way out (stylesheets inlined,
+ * icon links, hydration once the page is on screen: lib/document-head).
  */
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -16,8 +16,7 @@ import { ServerParts } from './blocks/server-parts';
 import { ServerBlocks } from './blocks/server-rendered';
 import { publicEnv } from './config/env.server';
 import { contentSecurityPolicy, createNonce } from './lib/content-security-policy.server';
-import { rewriteDocumentHead } from './lib/document-head/document-head.server';
-import { headRewriteStream } from './lib/document-head/head-rewrite-stream.server';
+import { finishedDocument } from './lib/document-head/document-head.server';
 import { NonceContext } from './lib/nonce';
 
 /** While maintenance is on, the page cache replays nothing: the switch takes effect on the next request. */
@@ -67,8 +66,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // The head gets the page's stylesheets inlined and the icon links (lib/document-head).
-          const body = headRewriteStream(rewriteDocumentHead, {
+          // Stylesheets inlined, icon links, hydration once the page is on screen (lib/document-head).
+          const { writable: body, readable: html } = finishedDocument({
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
@@ -78,7 +77,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html');
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

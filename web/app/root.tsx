@@ -25,6 +25,7 @@ import { serverReadyLazy } from './components/ui/server-ready-lazy';
 import { themeBootScript } from './features/theme/theme-storage';
 import { NonceContext } from './lib/nonce';
 import { zodJitlessScript } from './lib/zod-jitless';
+import { earlyPressScript } from './lib/early-presses';
 import type { RootData } from './lib/root-data';
 import type { UnavailableNotice } from './lib/unavailable.server';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
@@ -94,15 +95,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/*
-          The browser hides the nonce from the DOM: hydration finds no value there. The server adds
-          zod's switch to this first script (the browser build drops it; hydration keeps the server's
-          text), so no module can run before it, and no element exists on one side only.
+          The browser hides the nonce from the DOM: hydration finds no value there. The script is
+          the server's only (hydration keeps its text, and the browser build leaves it out): zod's
+          switch, the theme, and the hold on early presses, first, so no module can run and no press
+          can come before them, and no element exists on one side only.
         */}
         <script
           nonce={nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{
-            __html: import.meta.env.SSR ? zodJitlessScript + themeBootScript : themeBootScript,
+            __html: import.meta.env.SSR ? `${zodJitlessScript};${themeBootScript};${earlyPressScript}` : '',
           }}
         />
         <Meta />

@@ -9,6 +9,10 @@
  * - `cms`: what only CMS pages need besides (the block registry, live lists): the other routes in
  *   the layout (program pages, cart, checkout) do not load it.
  * Lazy modules (search dialog, motion, lightbox, toasts, supabase-js) keep their own chunks.
+ * The client entry (app/entry.client.tsx) stays out of every group: its top level starts
+ * hydration, which reads the route modules the document's module script registers, so it must
+ * run from its own file, which that script imports last, and never as a side effect of loading
+ * `framework` (where what it calls lives: lib/hydrate-document.tsx).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +43,7 @@ function staticallyReachable(from: string[], graph: Graph): Set<string> {
 
 function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
   const rootEntry = routeEntryId(appDirectory, 'root.tsx');
+  const clientEntry = join(appDirectory, 'entry.client.tsx');
   const layoutEntry = routeEntryId(appDirectory, 'routes/site-layout.tsx');
   const cmsEntry = routeEntryId(appDirectory, 'routes/cms-page.tsx');
   const otherRoutes = readdirSync(join(appDirectory, 'routes'))
@@ -47,7 +52,8 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
   let groups: { everyPage: Set<string>; site: Set<string>; cms: Set<string> } | undefined;
   const groupOf = (id: string, graph: Graph) => {
     if (!groups) {
-      const everyPage = staticallyReachable([rootEntry], graph);
+      const everyPage = staticallyReachable([rootEntry, clientEntry], graph);
+      everyPage.delete(clientEntry);
       const elsewhere = staticallyReachable(otherRoutes, graph);
       const forCms = staticallyReachable([cmsEntry], graph);
       const shared = [...forCms].filter((module) => elsewhere.has(module));
@@ -57,6 +63,7 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
       const cms = new Set([...forCms].filter((module) => !everyPage.has(module) && !site.has(module)));
       groups = { everyPage, site, cms };
     }
+    if (id === clientEntry) return null;
     if (framework.test(id) || id.includes(bundlerRuntime) || groups.everyPage.has(id)) return 'framework';
     if (groups.site.has(id)) return 'site';
     return groups.cms.has(id) ? 'cms' : null;

@@ -7,7 +7,9 @@ import type { Page } from '@playwright/test';
 /**
  * Resolves once React is hydrating the page (the header's theme button carries React's props).
  * From then on its event listeners are attached, and a click or key press that comes before
- * hydration has finished is replayed after it, so it reaches the app.
+ * hydration has finished is replayed after it, so it reaches the app. Hydration itself starts
+ * only once the page has painted its LCP image (or after `load`; at once on a key or pointer
+ * press: see web/app/lib/document-head/deferred-hydration.server.ts).
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {

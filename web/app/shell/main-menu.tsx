@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { splitHref } from '../features/navigation/nav-links';
+import { useEarlyPress } from '../lib/early-presses';
 import { SiteLink } from '../features/navigation/site-link';
 import type { MenuEntry, MenuLink } from './menu-model';
 
@@ -100,7 +101,7 @@ interface DisclosureProps {
 
 function DisclosureItem({ entry, variant, open, onOpenChange, activeHref, pathname }: DisclosureProps) {
   const submenuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const button = useEarlyPress<HTMLButtonElement>();
   const submenuRef = useRef<HTMLUListElement>(null);
   const focusFirstOnOpen = useRef(false);
   const containsActive = entry.children.some((child: MenuLink) => child.href === activeHref);
@@ -116,7 +117,7 @@ function DisclosureItem({ entry, variant, open, onOpenChange, activeHref, pathna
 
   const closeAndReturnFocus = () => {
     onOpenChange(false);
-    buttonRef.current?.focus();
+    button.ref.current?.focus();
   };
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -164,7 +165,7 @@ function DisclosureItem({ entry, variant, open, onOpenChange, activeHref, pathna
       onBlur={onBlur}
     >
       <button
-        ref={buttonRef}
+        {...button}
         type="button"
         className="main-menu__link main-menu__toggle"
         aria-expanded={open}

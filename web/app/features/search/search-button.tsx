@@ -3,7 +3,8 @@
  * when the button is hovered or focused and shown on click; focus comes back here on close
  * (components/ui/use-modal-dialog.ts).
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useEarlyPress } from '../../lib/early-presses';
 import { useRootData } from '../../lib/root-data';
 
 const loadDialog = () => import('./search-dialog');
@@ -11,7 +12,7 @@ const SearchDialog = lazy(loadDialog);
 
 export function SearchButton({ className = 'icon-button' }: { className?: string }) {
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const button = useEarlyPress<HTMLButtonElement>();
   const productName = useRootData()?.settings.instituteName ?? '';
 
   const preload = () => void loadDialog().catch(() => undefined);
@@ -19,7 +20,7 @@ export function SearchButton({ className = 'icon-button' }: { className?: string
   return (
     <>
       <button
-        ref={button}
+        {...button}
         type="button"
         className={className}
         aria-label="Search"
@@ -36,7 +37,7 @@ export function SearchButton({ className = 'icon-button' }: { className?: string
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <SearchDialog productName={productName} onClose={() => setOpen(false)} opener={button} />
+          <SearchDialog productName={productName} onClose={() => setOpen(false)} opener={button.ref} />
         </Suspense>
       ) : null}
     </>

@@ -1,13 +1,22 @@
 /**
  * The theme button. Both icons are rendered and CSS shows the sun in dark mode and the moon in
- * light mode, so server HTML and hydration agree whatever the stored theme.
+ * light mode, so server HTML and hydration agree whatever the stored theme. A press before the
+ * page has hydrated counts (lib/early-presses.ts).
  */
+import { useEarlyPress } from '../../lib/early-presses';
 import { useTheme } from './theme-provider';
 
 export function ThemeToggle() {
   const { toggleTheme } = useTheme();
+  const earlyPress = useEarlyPress<HTMLButtonElement>();
   return (
-    <button type="button" className="icon-button theme-toggle" aria-label="Toggle theme" onClick={toggleTheme}>
+    <button
+      {...earlyPress}
+      type="button"
+      className="icon-button theme-toggle"
+      aria-label="Toggle theme"
+      onClick={toggleTheme}
+    >
       <svg className="theme-icon-sun" data-icon="sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <circle cx="12" cy="12" r="4" fill="currentColor" />
         <path
