@@ -29,8 +29,10 @@ export const earlyPressScript = `(function(){var held=[],live=new WeakSet();func
  */
 export function useEarlyPress<T extends HTMLElement>(): { ref: RefObject<T | null>; 'data-early-press': '' } {
   const ref = useRef<T>(null);
+  // After every commit, not only the first: a button element React creates anew later must be
+  // let through too, or its presses would be held for good. Repeat calls cost a set lookup.
   useEffect(() => {
     if (ref.current) window.__earlyPress?.(ref.current);
-  }, []);
+  });
   return { ref, 'data-early-press': '' };
 }
