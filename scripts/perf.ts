@@ -1,6 +1,7 @@
 /**
  * `npm run perf [-- --url http://127.0.0.1:3000] [--readme] [--attempts N] [path ...]`: Lighthouse
- * 13 (its default mobile emulation and simulated throttling) over every public route, or the paths
+ * 13 (its default mobile emulation and simulated throttling) over every public route and the two
+ * screens outside the layout (/login, /maintenance-preview, in a table of their own), or the paths
  * given, in the system Chromium. Prints the four category scores and FCP, LCP, CLS and TBT per
  * route, then the medians. A route whose performance is below 100 is measured again, up to N runs
  * in all (default 3), and its best run kept: on a shared machine a busy moment (low
@@ -18,7 +19,7 @@ import * as prettier from 'prettier';
 import { repoRoot } from '../local/env.ts';
 import { commandLine } from './command-line.ts';
 import { chromiumPath, standaloneChromiumFlags } from '../tests/support/chromium.ts';
-import { PUBLIC_PATHS } from '../tests/support/public-routes.ts';
+import { OUTSIDE_LAYOUT_PATHS, WALKED_PATHS } from '../tests/support/public-routes.ts';
 import { siteForScript } from '../tests/support/test-stack.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -133,7 +134,7 @@ if (!Number.isInteger(attempts) || attempts < 1) {
   console.error(`--attempts must be a whole number of at least 1, not "${values.attempts}"`);
   process.exit(2);
 }
-const paths = positionals.length ? positionals : PUBLIC_PATHS;
+const paths = positionals.length ? positionals : WALKED_PATHS;
 const reportDir = join(repoRoot, '.tmp', 'lighthouse');
 mkdirSync(reportDir, { recursive: true });
 
@@ -217,7 +218,18 @@ if (!results.length) {
   console.error('No route could be measured.');
   process.exit(1);
 }
-const rows = tableRows(results);
+// The public routes' table (and its medians), then the two screens outside the layout on their own:
+// they are kept out of search engines on purpose, so Lighthouse's crawlability audit fails them.
+const outside = results.filter((r) => OUTSIDE_LAYOUT_PATHS.includes(r.path));
+const publicResults = results.filter((r) => !outside.includes(r));
+const rows = publicResults.length ? tableRows(publicResults) : [];
+if (outside.length)
+  rows.push(
+    '',
+    "Outside the site layout (the staff sign-in and the maintenance page's preview, `noindex` or disallowed in robots.txt on purpose):",
+    '',
+    ...tableRows(outside).slice(0, -1),
+  );
 if (unmeasured.length)
   rows.push('', `Not measured: ${unmeasured.map((u) => `\`${u.path}\` (${u.reason})`).join(', ')}.`);
 const benchmark = Math.round(median(results.map((r) => r.benchmarkIndex)));

@@ -6,7 +6,7 @@
  * contrast problem only the dark theme has, and that its rule list is axe's colour category.
  */
 import type { Page } from '@playwright/test';
-import { PUBLIC_PATHS } from '../support/public-routes.ts';
+import { WALKED_PATHS } from '../support/public-routes.ts';
 import { expect, test, type Theme } from './fixtures.ts';
 import {
   type AxeResults,
@@ -24,7 +24,7 @@ const scans: Record<Theme, { rules: string; run: (page: Page) => Promise<AxeResu
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
-    for (const path of PUBLIC_PATHS) {
+    for (const path of WALKED_PATHS) {
       test(`${path} has no WCAG 2.1 A/AA violations (${theme}, ${scans[theme].rules})`, async ({ page, setTheme }) => {
         await setTheme(page, theme);
         await page.goto(path);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { MANIFEST_PATH, SITE_ICONS } from '../../web/app/config/site-icons.ts';
-import { PUBLIC_PATHS } from '../support/public-routes.ts';
+import { WALKED_PATHS } from '../support/public-routes.ts';
 import { expect, test } from './fixtures.ts';
 import { hydrated } from './support/hydrated.ts';
 
@@ -36,7 +36,7 @@ async function lcpElement(page: Page) {
   );
 }
 
-for (const path of PUBLIC_PATHS) {
+for (const path of WALKED_PATHS) {
   test(`${path}: no stylesheet request before the first paint, LCP image at high priority, no console error`, async ({
     page,
   }) => {

@@ -5,7 +5,7 @@
  * the gallery's two paths, the not-found page and the CMS redirects.
  */
 import { documentForPath, ROUTE_PATHS } from '../../web/app/config/routes-table.ts';
-import { PUBLIC_PATHS } from '../support/public-routes.ts';
+import { WALKED_PATHS } from '../support/public-routes.ts';
 import { expect, test } from './fixtures.ts';
 import { h1Texts, htmlText, normaliseText } from './support/html-text.ts';
 
@@ -52,10 +52,10 @@ for (const path of ROUTE_PATHS) {
   });
 }
 
-// The a11y, JS-budget and Lighthouse checks walk PUBLIC_PATHS: a listed screen that answers 404
+// The a11y, JS-budget and Lighthouse checks walk WALKED_PATHS: a listed screen that answers 404
 // would have them check the not-found page and pass.
-test('every public route the browser checks walk answers 200', async ({ request }) => {
-  for (const path of PUBLIC_PATHS) {
+test('every screen the browser checks walk answers 200', async ({ request }) => {
+  for (const path of WALKED_PATHS) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect.soft(response.status(), `${path} (tests/support/public-routes.ts lists it)`).toBe(200);
   }

@@ -3,8 +3,9 @@
  * canonical, Open Graph and Twitter tags from the CMS; JSON-LD; sitemap.xml and robots.txt.
  * Expected values are read from the dataset through the content lake, not hard-coded.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { documentForPath, pathForDocument, ROUTE_PATHS } from '../../web/app/config/routes-table.ts';
+import { OUTSIDE_LAYOUT_PATHS, PUBLIC_PATHS } from '../support/public-routes.ts';
 import { expect, test } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
@@ -138,6 +139,47 @@ test('an unknown path is titled as such and kept out of the index', async ({ pag
   expect((await crawl(page, '/no-such-page'))?.status()).toBe(404);
   await expect(page).toHaveTitle(/^Page not found \| /);
   expect(await attr(page, 'meta[name="robots"]')).toBe('noindex');
+});
+
+/** The path prefixes robots.txt keeps every crawler out of. */
+async function disallowedPrefixes(request: APIRequestContext): Promise<string[]> {
+  const lines = (await (await request.get('/robots.txt')).text()).split('\n');
+  return lines.flatMap((line) => /^Disallow:\s*(\S+)/.exec(line)?.slice(1) ?? []);
+}
+
+test('every public route is open to search engines: a description, a canonical URL, no noindex, not disallowed', async ({
+  page,
+  request,
+}) => {
+  const disallowed = await disallowedPrefixes(request);
+  for (const path of PUBLIC_PATHS) {
+    const response = await crawl(page, path);
+    expect(response?.status(), path).toBe(200);
+    expect(response?.headers()['x-robots-tag'], `${path}: X-Robots-Tag`).toBeUndefined();
+    await expect(page.locator('meta[name="robots"]'), `${path}: robots meta`).toHaveCount(0);
+    expect((await attr(page, 'meta[name="description"]'))?.trim(), `${path}: description`).toBeTruthy();
+    expect(await attr(page, 'link[rel="canonical"]', 'href'), `${path}: canonical`).toMatch(/^https?:\/\//);
+    expect(
+      disallowed.filter((prefix) => path.startsWith(prefix)),
+      `${path}: robots.txt`,
+    ).toEqual([]);
+  }
+});
+
+test('the screens outside the layout (sign-in, maintenance preview) are kept out of search engines', async ({
+  page,
+  request,
+}) => {
+  const disallowed = await disallowedPrefixes(request);
+  for (const path of OUTSIDE_LAYOUT_PATHS) {
+    const response = await crawl(page, path);
+    expect(response?.status(), path).toBe(200);
+    const noindex =
+      response?.headers()['x-robots-tag'] === 'noindex' ||
+      (await page.locator('meta[name="robots"][content="noindex"]').count()) === 1;
+    const blocked = disallowed.some((prefix) => path.startsWith(prefix));
+    expect(noindex || blocked, `${path}: noindex or disallowed`).toBe(true);
+  }
 });
 
 test('/maintenance-preview is never indexed', async ({ page }) => {

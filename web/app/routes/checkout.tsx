@@ -4,12 +4,12 @@
  * cart is emptied and the confirmation opens.
  */
 import { useState } from 'react';
-import { Link, useLoaderData, useNavigate, useRouteError, type HeadersFunction } from 'react-router';
-import { CART_PATH, CATALOGUE_PATH, CONFIRMATION_PATH } from '../config/commerce-paths';
+import { Link, useLoaderData, useNavigate, useRouteError } from 'react-router';
+import { CART_PATH, CATALOGUE_PATH, CHECKOUT_PATH, CONFIRMATION_PATH } from '../config/commerce-paths';
 import { publicEnv } from '../config/env.server';
 import { CartProvider, useCart } from '../features/cart/cart-provider';
 import { CheckoutReview } from '../features/checkout/checkout-review';
-import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
+import { appScreenMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadPaymentSettings, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/checkout';
 import '../components/ui/form-fields.css';
@@ -17,8 +17,16 @@ import '../features/cart/cart.css';
 
 export async function loader() {
   const [settings, payments] = await Promise.all([loadSiteSettings(), loadPaymentSettings()]);
+  const siteUrl = publicEnv().siteUrl;
   return {
-    meta: privateScreenMeta('Checkout', settings.instituteName, rootMeta(settings, publicEnv().siteUrl)),
+    meta: appScreenMeta({
+      title: 'Checkout',
+      path: CHECKOUT_PATH,
+      description: `Check out your training programs at ${settings.instituteName}: your details, intakes and participants, then payment by invoice or M-Pesa.`,
+      settings,
+      siteUrl,
+      parent: rootMeta(settings, siteUrl),
+    }),
     paybill: payments?.mpesaPaybill ?? null,
     bankAccounts: payments?.bankAccounts ?? [],
   };
@@ -27,8 +35,6 @@ export async function loader() {
 export function meta({ data }: Route.MetaArgs) {
   return data?.meta ?? [];
 }
-
-export const headers: HeadersFunction = () => ({ 'X-Robots-Tag': 'noindex' });
 
 function CheckoutScreen() {
   const { paybill, bankAccounts } = useLoaderData<typeof loader>();

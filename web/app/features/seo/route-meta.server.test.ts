@@ -1,6 +1,13 @@
 import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { documentMeta, maintenanceMeta, notFoundMeta, rootMeta } from './route-meta.server';
+import {
+  appScreenMeta,
+  documentMeta,
+  maintenanceMeta,
+  notFoundMeta,
+  privateScreenMeta,
+  rootMeta,
+} from './route-meta.server';
 import { settings, siteUrl } from './fixtures.test-support';
 
 const ldTypes = (tags: MetaDescriptor[]) =>
@@ -39,5 +46,27 @@ describe('route meta', () => {
     expect(missing).toContainEqual({ title: 'Page not found | Ascent' });
     expect(missing).toContainEqual({ name: 'robots', content: 'noindex' });
     expect(missing.filter((tag) => 'title' in tag)).toHaveLength(1);
+  });
+
+  it("gives an app screen (the cart) its own description and canonical, indexable, over the root's", () => {
+    const tags = appScreenMeta({
+      title: 'Your cart',
+      path: '/cart',
+      description: 'Your chosen programs.',
+      settings,
+      siteUrl,
+      parent: root,
+    });
+    expect(tags.filter((tag) => 'title' in tag)).toEqual([{ title: 'Your cart | Ascent' }]);
+    expect(tags.filter((tag) => 'name' in tag && tag.name === 'description')).toEqual([
+      { name: 'description', content: 'Your chosen programs.' },
+    ]);
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${siteUrl}/cart` });
+    expect(tags.some((tag) => 'name' in tag && tag.name === 'robots')).toBe(false);
+    expect(ldTypes(tags)).toEqual(['Organization']);
+  });
+
+  it("keeps a screen with one visitor's data out of the index", () => {
+    expect(privateScreenMeta('Order', 'Ascent', root)).toContainEqual({ name: 'robots', content: 'noindex' });
   });
 });

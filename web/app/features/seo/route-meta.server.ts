@@ -80,7 +80,31 @@ export function programMeta({ program, settings, siteUrl, menu, parent }: Progra
   return [...tags, { 'script:ld+json': courseJsonLd(program, context) }];
 }
 
-/** Screens for one visitor (cart, checkout, an order): never indexed. */
+export interface ScreenMetaInput {
+  title: string;
+  path: string;
+  description: string;
+  settings: SeoSettings;
+  siteUrl: string;
+  parent: readonly MetaDescriptor[];
+}
+
+/**
+ * A public screen of the app's own (the cart, the checkout): the same for every visitor until
+ * their browser fills it in, so indexable like a CMS page, with its own description and canonical.
+ */
+export function appScreenMeta({
+  title,
+  path,
+  description,
+  settings,
+  siteUrl,
+  parent,
+}: ScreenMetaInput): MetaDescriptor[] {
+  return mergeMeta(parent, pageMeta({ settings, siteUrl, path, title, summary: description }));
+}
+
+/** Screens that carry one visitor's data (an order, a registration, a sign-up): never indexed. */
 export function privateScreenMeta(
   title: string,
   instituteName: string,
