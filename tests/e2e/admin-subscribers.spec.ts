@@ -67,3 +67,46 @@ test('subscribers show their status, filter by it, and export it with the consen
   await expect(page.getByLabel('Status')).toHaveValue('pending');
   await expect(rowOf(pending)).toBeVisible();
 });
+
+test('while a filter loads, the rows shown stay on screen and the table says it is busy', async ({
+  page,
+  serviceRole,
+}) => {
+  const tag = randomBytes(4).toString('hex');
+  const emails = ['a', 'b', 'c'].map((name) => `${name}-${tag}@example.com`);
+  const insert = await serviceRole.from('newsletter_subscribers').insert([
+    { email: emails[0], source: 'e2e', status: 'pending' },
+    { email: emails[1], source: 'e2e', status: 'pending' },
+    { email: emails[2], source: 'e2e', status: 'unsubscribed', unsubscribed_at: new Date().toISOString() },
+  ]);
+  expect(insert.error).toBeNull();
+
+  await page.goto(`/admin/subscribers?q=${tag}`);
+  const table = page.getByRole('table', { name: 'Newsletter subscribers' });
+  const cells = table.getByRole('cell', { name: new RegExp(`^[abc]-${tag}@example\\.com$`) });
+  await expect(cells).toHaveCount(3);
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+
+  // Hold the filtered read until the loading state has been looked at.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const reached = new Promise<void>((resolve) => (held = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('/newsletter_subscribers') && url.searchParams.get('status') === 'eq.unsubscribed',
+    async (route) => {
+      held();
+      await released;
+      await route.continue();
+    },
+  );
+  await page.getByLabel('Status').selectOption('unsubscribed');
+  await reached;
+  await expect(table).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+  await expect(cells).toHaveCount(3);
+
+  release();
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await expect(cells).toHaveText([emails[2]!]);
+});

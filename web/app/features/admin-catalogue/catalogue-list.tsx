@@ -2,14 +2,15 @@
  * An admin catalogue list page: heading, "New" link, the shared DataTable over one table (state in
  * the URL), each row with its actions, and a CSV export of the page shown.
  */
-import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
+import { createContext, use, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
-import { useListParams, type ListParams } from '../../components/admin/list-params';
+import { useListParams } from '../../components/admin/list-params';
 import { listRows, PAGE_SIZE, type CatalogueTable, type Row } from './catalogue-data';
 import { RowActions } from './row-actions';
-import { useList } from './use-list';
+import { useListPage } from '../../components/admin/use-list-page';
+import { errorWords } from './error-words';
 import './admin-catalogue.css';
 
 export interface CatalogueListProps<T extends CatalogueTable> {
@@ -73,8 +74,11 @@ export function CatalogueList<T extends CatalogueTable>({
   intro,
 }: CatalogueListProps<T>) {
   const [params, setParams] = useListParams({ sort: defaultSort, sortable });
-  const load = useCallback((p: ListParams) => listRows(table, p, searchColumns), [table, searchColumns]);
-  const [list, reload] = useList(params, load);
+  const [list, reload] = useListPage(
+    JSON.stringify([table, params]),
+    () => listRows(table, params, searchColumns),
+    errorWords,
+  );
   const withActions = useMemo<ColumnDef<Row<T>>[]>(
     () => [...columns, { id: 'actions', header: 'Actions', cell: ActionsCell }],
     [columns],

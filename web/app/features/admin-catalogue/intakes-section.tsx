@@ -12,7 +12,7 @@ import { CheckboxField, FormError, TextField } from '../../components/admin/form
 import { deleteRow, insertIntake, listIntakes, updateIntake, type IntakeWithSold } from './catalogue-data';
 import { formatDate } from './format';
 import { intakeSchema, type IntakeInput, type IntakeValues } from './schemas';
-import { errorWords } from './use-list';
+import { errorWords } from './error-words';
 
 const emptyIntake: IntakeInput = {
   starts_on: '',

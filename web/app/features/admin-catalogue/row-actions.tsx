@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { deleteRow, updateRow, type CatalogueTable } from './catalogue-data';
-import { errorWords } from './use-list';
+import { errorWords } from './error-words';
 
 export interface RowActionsProps {
   table: CatalogueTable;

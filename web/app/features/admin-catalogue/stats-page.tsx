@@ -10,7 +10,7 @@ import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
 import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
-import { useListParams, type ListParams } from '../../components/admin/list-params';
+import { useListParams } from '../../components/admin/list-params';
 import {
   insertRow,
   listRows,
@@ -23,7 +23,8 @@ import {
 import { publishedLabel } from './format';
 import { RowActions } from './row-actions';
 import { metricSchema, type MetricInput, type MetricValues } from './schemas';
-import { errorWords, useList } from './use-list';
+import { useListPage } from '../../components/admin/use-list-page';
+import { errorWords } from './error-words';
 import './admin-catalogue.css';
 
 type Metric = Row<'impact_metrics'>;
@@ -115,8 +116,11 @@ const columns: ColumnDef<Metric>[] = [
 
 export function StatsPage() {
   const [params, setParams] = useListParams({ sort: 'sort_order', sortable });
-  const load = useCallback((p: ListParams) => listRows('impact_metrics', p, searchColumns), []);
-  const [list, reload] = useList(params, load);
+  const [list, reload] = useListPage(
+    JSON.stringify(params),
+    () => listRows('impact_metrics', params, searchColumns),
+    errorWords,
+  );
   const [editing, setEditing] = useState<Metric | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [moving, setMoving] = useState(false);

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { insertRow, readRow, updateRow, type CatalogueTable, type Row } from './catalogue-data';
-import { errorWords } from './use-list';
+import { errorWords } from './error-words';
 
 type Tables = import('../../lib/supabase/database').Database['public']['Tables'];
 

@@ -59,12 +59,12 @@ export function EnquiriesList() {
   const [status, changeStatus] = useUrlFilter('status', isEnquiryStatus);
   const { q, sort, dir, page } = params;
   const key = JSON.stringify([q, status, sort, dir, page]);
-  const current = useListPage(key, () => fetchEnquiriesPage({ q, status, sort, dir }, page));
+  const [current] = useListPage(key, () => fetchEnquiriesPage({ q, status, sort, dir }, page));
 
   return (
     <>
       <h1>Enquiries</h1>
-      {current?.error && (
+      {current.error && (
         <p className="notice notice--error" role="alert">
           {current.error}
         </p>
@@ -72,8 +72,8 @@ export function EnquiriesList() {
       <DataTable
         caption="Enquiries"
         columns={columns}
-        rows={current?.rows ?? []}
-        total={current?.total ?? 0}
+        rows={current.rows}
+        total={current.total}
         pageSize={ENQUIRIES_PAGE_SIZE}
         params={params}
         onParamsChange={setParams}
@@ -81,7 +81,7 @@ export function EnquiriesList() {
         sortable={enquirySortColumns}
         publishedFilter={false}
         searchLabel="Search name, e-mail, organisation or message"
-        loading={!current}
+        loading={current.loading}
         empty={q || status !== 'all' ? 'No enquiries match.' : 'No enquiries yet.'}
         toolbar={
           <>

@@ -78,12 +78,12 @@ export function OrdersList() {
   const [paid, changePaid] = useUrlFilter('paid', isPaidFilter);
   const { q, sort, dir, page } = params;
   const key = JSON.stringify([q, status, paid, sort, dir, page]);
-  const current = useListPage(key, () => fetchOrdersPage({ q, status, paid, sort, dir }, page));
+  const [current] = useListPage(key, () => fetchOrdersPage({ q, status, paid, sort, dir }, page));
 
   return (
     <>
       <h1>Orders</h1>
-      {current?.error && (
+      {current.error && (
         <p className="notice notice--error" role="alert">
           {current.error}
         </p>
@@ -91,8 +91,8 @@ export function OrdersList() {
       <DataTable
         caption="Orders"
         columns={columns}
-        rows={current?.rows ?? []}
-        total={current?.total ?? 0}
+        rows={current.rows}
+        total={current.total}
         pageSize={ORDERS_PAGE_SIZE}
         params={params}
         onParamsChange={setParams}
@@ -100,7 +100,7 @@ export function OrdersList() {
         sortable={orderSortColumns}
         publishedFilter={false}
         searchLabel="Search reference, e-mail or organisation"
-        loading={!current}
+        loading={current.loading}
         empty={q || status !== 'all' || paid !== 'all' ? 'No orders match.' : 'No orders yet.'}
         toolbar={
           <>

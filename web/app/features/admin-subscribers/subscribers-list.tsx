@@ -33,7 +33,7 @@ export function SubscribersList() {
   const { q, sort, dir, page } = params;
   const [version, setVersion] = useState(0);
   const key = JSON.stringify([q, status, sort, dir, page, version]);
-  const current = useListPage(key, () => fetchSubscribersPage({ q, status, sort, dir }, page));
+  const [current] = useListPage(key, () => fetchSubscribersPage({ q, status, sort, dir }, page));
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -88,7 +88,7 @@ export function SubscribersList() {
   return (
     <>
       <h1>Newsletter subscribers</h1>
-      {current?.error && (
+      {current.error && (
         <p className="notice notice--error" role="alert">
           {current.error}
         </p>
@@ -96,8 +96,8 @@ export function SubscribersList() {
       <DataTable
         caption="Newsletter subscribers"
         columns={columns}
-        rows={current?.rows ?? []}
-        total={current?.total ?? 0}
+        rows={current.rows}
+        total={current.total}
         pageSize={SUBSCRIBERS_PAGE_SIZE}
         params={params}
         onParamsChange={setParams}
@@ -105,7 +105,7 @@ export function SubscribersList() {
         sortable={subscriberSortColumns}
         publishedFilter={false}
         searchLabel="Search e-mail or source"
-        loading={!current}
+        loading={current.loading}
         empty={q || status !== 'all' ? 'No subscribers match.' : 'No subscribers yet.'}
         toolbar={
           <>
