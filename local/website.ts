@@ -66,7 +66,15 @@ export function startWebsite(options: WebsiteOptions): Promise<RunningChildServi
     command: process.execPath,
     args: [join(webDir, 'server', 'index.ts')],
     cwd: webDir,
-    env: { ...options.env, HOST: '127.0.0.1', PORT: String(options.port), NODE_ENV: 'production' },
+    // The local stack reads the maintenance flag for every request (the production default reuses a
+    // read for a second): staff see their switch on the next page, and the tests rely on it.
+    env: {
+      MAINTENANCE_MAX_AGE_MS: '0',
+      ...options.env,
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      NODE_ENV: 'production',
+    },
     ports: [options.port],
     pidFile: options.pidFile,
     onLog: options.onLog,

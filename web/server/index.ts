@@ -5,9 +5,9 @@
  * are answered by the request guard first; while maintenance is on, every gated answer is a 503
  * (maintenance-gate.ts). A fresh cached copy is sent straight from memory, before any web Request
  * is built. Listens on HOST (default 127.0.0.1) and PORT (default 3000); TRUST_PROXY names the
- * proxies whose X-Forwarded-For/Proto are believed; MAINTENANCE_MAX_AGE_MS lets the maintenance
- * flag be reused for that long (default 0: every request waits for a read begun after it arrived,
- * shared with the requests arriving meanwhile: web/app/lib/fresh-read.ts).
+ * proxies whose X-Forwarded-For/Proto are believed; MAINTENANCE_MAX_AGE_MS lets a read of the
+ * maintenance flag be reused for that long (default 1000; 0: every request waits for a read begun
+ * after it arrived, shared with the requests arriving meanwhile: web/app/lib/fresh-read.ts).
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';

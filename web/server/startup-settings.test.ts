@@ -38,10 +38,11 @@ describe('MAINTENANCE_MAX_AGE_MS', () => {
     SITE_URL: 'https://ascent.example',
   };
 
-  it('defaults to 0 (read for every request) and takes a whole number of milliseconds', () => {
-    expect(readStartupSettings(env)).toMatchObject({ ok: true, maintenanceMaxAgeMs: 0 });
-    expect(readStartupSettings({ ...env, MAINTENANCE_MAX_AGE_MS: '1000' })).toMatchObject({
-      maintenanceMaxAgeMs: 1000,
+  it('defaults to 1000 (a read reused for a second), takes 0 (read for every request) and any whole number of milliseconds', () => {
+    expect(readStartupSettings(env)).toMatchObject({ ok: true, maintenanceMaxAgeMs: 1000 });
+    expect(readStartupSettings({ ...env, MAINTENANCE_MAX_AGE_MS: '0' })).toMatchObject({ maintenanceMaxAgeMs: 0 });
+    expect(readStartupSettings({ ...env, MAINTENANCE_MAX_AGE_MS: '250' })).toMatchObject({
+      maintenanceMaxAgeMs: 250,
     });
     expect(readStartupSettings({ ...env, MAINTENANCE_MAX_AGE_MS: '1s' })).toEqual({
       ok: false,

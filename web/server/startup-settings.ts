@@ -15,9 +15,15 @@ export interface ServerSettings {
   listen: ListenAddress;
   /** The proxies (a CDN's or load balancer's addresses) whose X-Forwarded-For/Proto are believed; undefined: none. */
   trustedProxies: BlockList | undefined;
-  /** How long a read of the maintenance flag may be reused (0: read for every request). */
+  /**
+   * How long a read of the maintenance flag may be reused: 1000 ms unless set (each read is a
+   * round trip to Supabase, and a CDN holds pages for seconds anyway); 0 reads for every request,
+   * as the local stack does so a switch shows on the very next request.
+   */
   maintenanceMaxAgeMs: number;
 }
+
+const DEFAULT_MAINTENANCE_MAX_AGE_MS = 1000;
 
 export type StartupSettings = ({ ok: true } & ServerSettings) | { ok: false; problems: string[] };
 
@@ -73,7 +79,7 @@ export function readStartupSettings(source: Record<string, string | undefined>):
   }
   const trusted = parseTrustedProxies(source.TRUST_PROXY);
   problems.push(...trusted.problems);
-  const maintenanceMaxAgeMs = Number(source.MAINTENANCE_MAX_AGE_MS || 0);
+  const maintenanceMaxAgeMs = Number(source.MAINTENANCE_MAX_AGE_MS || DEFAULT_MAINTENANCE_MAX_AGE_MS);
   if (!Number.isInteger(maintenanceMaxAgeMs) || maintenanceMaxAgeMs < 0 || maintenanceMaxAgeMs > 60_000) {
     problems.push(
       `MAINTENANCE_MAX_AGE_MS: not a whole number of milliseconds (0-60000): ${JSON.stringify(source.MAINTENANCE_MAX_AGE_MS)}`,
