@@ -258,18 +258,21 @@ export async function startStack(
     });
     stops.push(storage.close);
 
-    const gateway = await serve(
-      createGateway({
-        anonKey: env.SUPABASE_ANON_KEY,
-        serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
-        restUrl: postgrest.current().url,
-        auth: (request) => auth.handle(request),
-        functions,
-        storage: (request) => storage.handle(request),
-      }),
+    const routes = createGateway({
+      anonKey: env.SUPABASE_ANON_KEY,
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+      restUrl: postgrest.current().url,
+      auth: (request) => auth.handle(request),
+      functions,
+      storage: (request) => storage.handle(request),
+    });
+    const gateway = await serve(routes.handle, {
+      port: ports.api,
+      service: 'Supabase API gateway',
+      direct: routes.direct,
       // The largest body behind it is an upload (multipart around it); each service caps its own below that.
-      { port: ports.api, service: 'Supabase API gateway', maxBodyBytes: fileSizeLimit + 1 * MiB },
-    );
+      maxBodyBytes: fileSizeLimit + 1 * MiB,
+    });
     stops.push(gateway.close);
     timed('gateway, auth, storage, functions and mail up');
 

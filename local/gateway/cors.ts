@@ -5,14 +5,18 @@ const allowedHeaders =
 const exposedHeaders =
   'content-range, content-location, x-supabase-api-version, x-sb-error-code, range-unit, preference-applied';
 
-export function corsHeaders(request: Request): Headers {
-  const headers = new Headers({
-    'access-control-allow-origin': request.headers.get('origin') ?? '*',
+/** The CORS headers of an answer to a request from `origin` (none: any). */
+export function corsHeaderValues(origin: string | null | undefined): Record<string, string> {
+  return {
+    'access-control-allow-origin': origin ?? '*',
     'access-control-allow-credentials': 'true',
     'access-control-expose-headers': exposedHeaders,
     vary: 'Origin',
-  });
-  return headers;
+  };
+}
+
+export function corsHeaders(request: Request): Headers {
+  return new Headers(corsHeaderValues(request.headers.get('origin')));
 }
 
 export function preflight(request: Request): Response {

@@ -16,6 +16,7 @@ const echo = (service: string) => async (request: Request) => {
     search: url.search,
     authorization: request.headers.get('authorization'),
     forwardedFor: request.headers.get('x-forwarded-for'),
+    connectingIp: request.headers.get('cf-connecting-ip'),
     body: request.method === 'GET' ? null : await request.text(),
   });
 };
@@ -23,19 +24,22 @@ const echo = (service: string) => async (request: Request) => {
 let rest: ServedHandler;
 let gateway: ServedHandler;
 
+/** The gateway as the stack serves it, in front of `restUrl`. */
+function serveGateway(restUrl: string, maxBodyBytes: number): Promise<ServedHandler> {
+  const routes = createGateway({
+    anonKey,
+    serviceRoleKey,
+    restUrl,
+    auth: echo('auth'),
+    functions: echo('functions'),
+    storage: echo('storage'),
+  });
+  return serve(routes.handle, { port: 0, service: 'gateway', direct: routes.direct, maxBodyBytes });
+}
+
 beforeAll(async () => {
   rest = await serve(echo('rest'), { port: 0, service: 'fake rest', maxBodyBytes: 64 * MiB });
-  gateway = await serve(
-    createGateway({
-      anonKey,
-      serviceRoleKey,
-      restUrl: rest.url,
-      auth: echo('auth'),
-      functions: echo('functions'),
-      storage: echo('storage'),
-    }),
-    { port: 0, service: 'gateway', maxBodyBytes: 64 * MiB },
-  );
+  gateway = await serveGateway(rest.url, 64 * MiB);
 });
 afterAll(async () => {
   await gateway.close();
@@ -137,22 +141,32 @@ describe('routing', () => {
     expect((await response.json()).forwardedFor).toMatch(/127\.0\.0\.1/);
   });
 
+  it('passes the client address on to REST too, and drops a forged cf-connecting-ip', async () => {
+    const response = await call('/rest/v1/events', {
+      headers: { apikey: anonKey, 'cf-connecting-ip': '203.0.113.9', 'x-forwarded-for': '198.51.100.7' },
+    });
+    const seen = await response.json();
+    // The client's chain and the peer the gateway saw (the stand-in upstream, served alike, appends its own).
+    expect(seen.forwardedFor).toMatch(/^198\.51\.100\.7, 127\.0\.0\.1(,|$)/);
+    expect(seen.connectingIp).toBeNull();
+  });
+
+  it("keeps PostgREST's status and headers and adds CORS to them", async () => {
+    const response = await call('/rest/v1/events?select=id', {
+      headers: { apikey: anonKey, origin: 'http://127.0.0.1:3000' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+    expect(response.headers.get('access-control-expose-headers')).toContain('content-range');
+  });
+
   it('answers 404 for paths it does not route', async () => {
     expect((await call('/graphql/v1', { headers: { apikey: anonKey } })).status).toBe(404);
   });
 
   it('answers 502 when the upstream is down', async () => {
-    const down = await serve(
-      createGateway({
-        anonKey,
-        serviceRoleKey,
-        restUrl: 'http://127.0.0.1:1',
-        auth: echo('a'),
-        functions: echo('f'),
-        storage: echo('s'),
-      }),
-      { port: 0, service: 'gateway', maxBodyBytes: MiB },
-    );
+    const down = await serveGateway('http://127.0.0.1:1', MiB);
     const response = await fetch(`${down.url}/rest/v1/events`, { headers: { apikey: anonKey } });
     await down.close();
     expect(response.status).toBe(502);

@@ -1,13 +1,14 @@
 /**
- * The local API gateway (hosted Supabase's Kong): /rest/v1 to PostgREST, /auth/v1 to the auth
- * server and /storage/v1 to the storage server, with the apikey check and CORS; /functions/v1 to
- * the functions runner, untouched.
+ * The local API gateway (hosted Supabase's Kong): /rest/v1 to PostgREST (streamed on node:http,
+ * rest-pass-through.ts), /auth/v1 to the auth server and /storage/v1 to the storage server, with
+ * the apikey check and CORS; /functions/v1 to the functions runner, untouched. Serve it with
+ * `serve(gateway.handle, { direct: gateway.direct, ... })`.
  */
-import { MiB, withBodyLimit } from '../http/body-limit.ts';
-import { gatewayTooLarge, type RequestHandler } from '../http/serve.ts';
+import { MiB } from '../http/body-limit.ts';
+import type { DirectRoute, RequestHandler } from '../http/serve.ts';
 import { checkApiKey } from './api-key.ts';
 import { preflight, withCors } from './cors.ts';
-import { proxyTo } from './proxy.ts';
+import { restPassThrough } from './rest-pass-through.ts';
 
 export interface GatewayOptions {
   anonKey: string;
@@ -31,10 +32,21 @@ function strip(request: Request, prefix: string): Request {
   return new Request(url, init as RequestInit);
 }
 
-export function createGateway(options: GatewayOptions): RequestHandler {
+export interface Gateway {
+  /** /rest/v1 except preflights, before any web Request is built. */
+  direct: DirectRoute;
+  /** Everything else. */
+  handle: RequestHandler;
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
   const keys = [options.anonKey, options.serviceRoleKey];
   // Auth, storage and functions cap their own bodies; PostgREST would read any size.
-  const rest = withBodyLimit(proxyTo(options.restUrl), options.restMaxBodyBytes ?? 10 * MiB, gatewayTooLarge);
+  const direct = restPassThrough({
+    restUrl: options.restUrl,
+    keys,
+    maxBodyBytes: options.restMaxBodyBytes ?? 10 * MiB,
+  });
 
   async function route(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
@@ -45,17 +57,6 @@ export function createGateway(options: GatewayOptions): RequestHandler {
         if (!check.ok) return check.response;
       }
       return options.auth(inner);
-    }
-    if (path.startsWith('/rest/v1/') || path === '/rest/v1') {
-      const check = checkApiKey(request, keys);
-      if (!check.ok) return check.response;
-      const inner = strip(request, '/rest/v1');
-      // Hosted, Cloudflare sets cf-connecting-ip to the client's address, overwriting any sent;
-      // here the peer is the last x-forwarded-for entry (serve appends it), so drop a forged one.
-      inner.headers.delete('cf-connecting-ip');
-      // Without a user token the key itself is the JWT PostgREST sees (anon or service_role).
-      if (!inner.headers.has('authorization')) inner.headers.set('authorization', `Bearer ${check.key}`);
-      return rest(inner);
     }
     if (path.startsWith('/storage/v1/')) {
       const inner = strip(request, '/storage/v1');
@@ -72,7 +73,7 @@ export function createGateway(options: GatewayOptions): RequestHandler {
     return Response.json({ message: 'no Route matched with those values' }, { status: 404 });
   }
 
-  return async (request) => {
+  const handle: RequestHandler = async (request) => {
     if (new URL(request.url).pathname.startsWith('/functions/v1/')) {
       // As on the platform, a function checks the JWT itself (verify_jwt) and owns its CORS:
       // preflights and replies pass through as they are, so one without CORS fails in browsers here too.
@@ -81,4 +82,5 @@ export function createGateway(options: GatewayOptions): RequestHandler {
     if (request.method === 'OPTIONS') return preflight(request);
     return withCors(request, await route(request));
   };
+  return { direct, handle };
 }

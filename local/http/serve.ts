@@ -102,17 +102,27 @@ export interface ServeOptions {
   maxBodyBytes: number;
   /** The 413 in the service's own shape; default `{"message": ...}` as Supabase's gateway words it. */
   tooLarge?: (request: Request, limit: number) => Response;
+  /**
+   * Routes served on node:http itself, before any web Request is built (a streaming proxy): true
+   * when it took the request, which it then answers whatever happens.
+   */
+  direct?: DirectRoute;
 }
 
-/** Kong's request-size-limiting answer, which the hosted gateway gives. */
+export type DirectRoute = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** Kong's request-size-limiting words, which the hosted gateway answers a 413 with. */
+export const gatewayTooLargeMessage = (limit: number) => `Request size limit exceeded (max ${limit} bytes)`;
+
 export const gatewayTooLarge = (_request: Request, limit: number): Response =>
-  Response.json({ message: `Request size limit exceeded (max ${limit} bytes)` }, { status: 413 });
+  Response.json({ message: gatewayTooLargeMessage(limit) }, { status: 413 });
 
 export async function serve(handler: RequestHandler, options: ServeOptions): Promise<ServedHandler> {
   const host = options.host ?? '127.0.0.1';
   const tooLarge = options.tooLarge ?? gatewayTooLarge;
   const capped = withBodyLimit(handler, options.maxBodyBytes, tooLarge);
   const server: Server = createGuardedServer({ service: options.service, body: 'json' }, async (req, res) => {
+    if (options.direct?.(req, res)) return;
     const origin = `http://${req.headers.host ?? host}`;
     if (declaredTooLarge(req.headers, options.maxBodyBytes)) {
       await writeResponse(tooLarge(toRequest(req, origin, false), options.maxBodyBytes), req, res);

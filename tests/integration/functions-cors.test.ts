@@ -25,17 +25,20 @@ let page: Page;
 beforeAll(async () => {
   stack = stackInfo();
   // The same gateway and functions runner as the stack's, serving the test-only functions.
-  fixturesGateway = await serve(
-    createGateway({
-      anonKey: stack.anonKey,
-      serviceRoleKey: stack.serviceRoleKey,
-      restUrl: 'http://127.0.0.1:1',
-      auth: async () => new Response(null, { status: 404 }),
-      storage: async () => new Response(null, { status: 404 }),
-      functions: createFunctionsHandler({ functionsDir: fixtureFunctions, jwtSecret: stack.jwtSecret, env: {} }),
-    }),
-    { port: 0, service: 'fixtures gateway', maxBodyBytes: 1024 * 1024 },
-  );
+  const routes = createGateway({
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
+    restUrl: 'http://127.0.0.1:1',
+    auth: async () => new Response(null, { status: 404 }),
+    storage: async () => new Response(null, { status: 404 }),
+    functions: createFunctionsHandler({ functionsDir: fixtureFunctions, jwtSecret: stack.jwtSecret, env: {} }),
+  });
+  fixturesGateway = await serve(routes.handle, {
+    port: 0,
+    service: 'fixtures gateway',
+    direct: routes.direct,
+    maxBodyBytes: 1024 * 1024,
+  });
   // A page served from another port is another origin, so its calls to the gateway are cross-origin.
   otherOrigin = await serve(
     async () =>
