@@ -1,4 +1,5 @@
 /** Body caps on every local server (serve): 413 before reading, for declared and for chunked bodies, memory flat. */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BodyTooLargeError, KiB, MiB, readCapped } from './body-limit.ts';
 import { serve, type ServedHandler } from './serve.ts';
@@ -87,6 +88,32 @@ describe('request body caps', () => {
     });
     expect(reply.status).toBe(413);
     expect(JSON.parse(reply.body)).toEqual({ message: 'too large for me' });
+  });
+
+  it('still delivers the 413 to a client that keeps sending and reads its answer late', async () => {
+    // A busy client (as under load) sends far past the cap before it reads anything. Closing the
+    // connection while its bytes keep coming would reset it, and a reset drops the unread 413.
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.pause();
+    const chunk = Buffer.alloc(MiB, 0x61);
+    const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+    socket.write('POST / HTTP/1.1\r\nhost: localhost\r\ntransfer-encoding: chunked\r\n\r\n');
+    for (let sent = 0; sent < 64; sent += 1) socket.write(framed);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // reading late, on purpose
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (data: Buffer) => {
+        text += data.toString('latin1');
+        if (text.includes('\r\n\r\n')) resolve(text);
+      });
+      socket.on('error', () => resolve(text || 'reset before the answer was read'));
+      socket.on('close', () => resolve(text || 'closed before the answer was read'));
+      socket.resume();
+    });
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
   });
 
   it('keeps serving after refusing', async () => {
