@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MiB } from '../http/body-limit.ts';
 import { serve, type ServedHandler } from '../http/serve.ts';
@@ -163,6 +165,33 @@ describe('routing', () => {
 
   it('answers 404 for paths it does not route', async () => {
     expect((await call('/graphql/v1', { headers: { apikey: anonKey } })).status).toBe(404);
+  });
+
+  it('drops the upstream call of a client that goes away, and keeps serving', async () => {
+    let started!: () => void;
+    const reached = new Promise<void>((resolve) => (started = resolve));
+    let upstreamClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    // An upstream that never answers, and says when its caller hangs up.
+    const stalled = createServer((_req, res) => {
+      res.once('close', () => upstreamClosed());
+      started();
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const slow = await serveGateway(`http://127.0.0.1:${(stalled.address() as AddressInfo).port}`, MiB);
+    try {
+      const client = new AbortController();
+      const pending = fetch(`${slow.url}/rest/v1/events`, { headers: { apikey: anonKey }, signal: client.signal });
+      await reached;
+      client.abort();
+      await expect(pending).rejects.toThrow();
+      await closed;
+      expect((await fetch(`${slow.url}/rest/v1/events`)).status).toBe(401);
+    } finally {
+      await slow.close();
+      stalled.closeAllConnections();
+      await new Promise((resolve) => stalled.close(resolve));
+    }
   });
 
   it('answers 502 when the upstream is down', async () => {

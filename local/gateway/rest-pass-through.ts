@@ -116,7 +116,8 @@ export function restPassThrough({ restUrl, keys, maxBodyBytes }: RestPassThrough
         reply.pipe(res);
       });
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        if (tooLarge) return;
+        // Past the cap the 413 answers; a client that went away needs no answer.
+        if (tooLarge || res.destroyed) return;
         // A kept connection PostgREST closed just as it was reused: a read is safe to send again.
         if (!retried && !hasBody && outgoing.reusedSocket && error.code === 'ECONNRESET') {
           send(true);
