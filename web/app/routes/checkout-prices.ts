@@ -9,8 +9,7 @@ import { readIntakes, readProgramsById } from '../features/catalogue/catalogue.s
 import { toIntakeItem } from '../features/catalogue/intake-item';
 import { MAX_QUOTE_PROGRAMS, type Quote } from '../features/checkout/quote';
 import { isCurrency } from '../lib/money';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../lib/uuid';
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
@@ -18,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ids = [...new Set(new URL(request.url).searchParams.getAll('program'))];
   if (ids.length > MAX_QUOTE_PROGRAMS)
     return json({ error: `Ask for at most ${MAX_QUOTE_PROGRAMS} programs at a time.` }, 400);
-  if (!ids.every((id) => uuid.test(id))) return json({ error: 'Each program must be given by its id (a UUID).' }, 400);
+  if (!ids.every((id) => isUuid(id))) return json({ error: 'Each program must be given by its id (a UUID).' }, 400);
   try {
     const [programs, intakes] = await Promise.all([readProgramsById(ids), readIntakes(ids)]);
     const quote: Quote = {

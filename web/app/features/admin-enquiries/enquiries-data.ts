@@ -54,9 +54,8 @@ export async function fetchAllEnquiries(query: EnquiryQuery): Promise<Enquiry[]>
   }
 }
 
-/** One enquiry, or null when no enquiry has this id (also for an id that is not a uuid). */
+/** One enquiry, or null when no enquiry has this id. */
 export async function fetchEnquiry(id: string): Promise<Enquiry | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const supabase = await getBrowserSupabase();
   const { data, error } = await supabase.from('enquiries').select(columns).eq('id', id).maybeSingle();
   if (error) throw error;

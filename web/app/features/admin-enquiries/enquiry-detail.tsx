@@ -4,11 +4,13 @@
  * changed; a refusal is shown in words (describeDbError) and the staff member's input is kept.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { describeDbError } from '../../components/admin/describe-db-error';
+import { RecordGate } from '../../components/admin/record-gate';
+import { useRecord } from '../../components/admin/use-record';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { FormError, SelectField, TextAreaField } from '../../components/admin/form-fields';
 import {
@@ -31,46 +33,47 @@ import './admin-enquiries.css';
 
 type StaffMember = { user_id: string; email: string };
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; enquiry: Enquiry; staff: StaffMember[] };
+/** The enquiry with the staff it can be assigned to, or null when no enquiry has the id. */
+async function fetchEnquiryWithStaff(id: string) {
+  const [enquiry, staff] = await Promise.all([fetchEnquiry(id), fetchStaffMembers()]);
+  return enquiry ? { enquiry, staff } : null;
+}
 
-export function EnquiryDetail({ enquiryId, onSaved }: { enquiryId: string; onSaved?: () => void }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
+interface EnquiryDetailProps {
+  enquiryId: string;
+  /** After each save (the route reloads the enquiry's history with it). */
+  onSaved?: () => void;
+  /** Shown under the enquiry once it is found (the route's audit trail). */
+  history?: ReactNode;
+}
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([fetchEnquiry(enquiryId), fetchStaffMembers()]).then(
-      ([enquiry, staff]) => live && setLoad(enquiry ? { state: 'ready', enquiry, staff } : { state: 'missing' }),
-      (error: unknown) => live && setLoad({ state: 'failed', message: describeDbError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [enquiryId, version]);
+export function EnquiryDetail({ enquiryId, onSaved, history }: EnquiryDetailProps) {
+  const [load, reload] = useRecord(enquiryId, fetchEnquiryWithStaff);
+  return (
+    <RecordGate
+      load={load}
+      loadingText="Loading the enquiry…"
+      kind="enquiry"
+      back={{ to: '/admin/enquiries', label: 'Back to the enquiries' }}
+    >
+      {({ enquiry, staff }) => (
+        <>
+          <EnquiryView
+            enquiry={enquiry}
+            staff={staff}
+            onSaved={() => {
+              reload();
+              onSaved?.();
+            }}
+          />
+          {history}
+        </>
+      )}
+    </RecordGate>
+  );
+}
 
-  if (load.state === 'loading') return <p role="status">Loading the enquiry…</p>;
-  if (load.state === 'missing') {
-    return (
-      <>
-        <h1>Enquiry not found</h1>
-        <p>
-          No enquiry has this address. <Link to="/admin/enquiries">Back to the enquiries</Link>
-        </p>
-      </>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <p className="notice notice--error" role="alert">
-        {load.message}
-      </p>
-    );
-  }
-  const { enquiry, staff } = load;
+function EnquiryView({ enquiry, staff, onSaved }: { enquiry: Enquiry; staff: StaffMember[]; onSaved: () => void }) {
   return (
     <article className="enquiry" aria-labelledby="enquiry-heading">
       <p>
@@ -103,14 +106,7 @@ export function EnquiryDetail({ enquiryId, onSaved }: { enquiryId: string; onSav
         <h2 id="message-heading">Message</h2>
         <p className="enquiry__message">{enquiry.message}</p>
       </section>
-      <HandlingForm
-        enquiry={enquiry}
-        staff={staff}
-        onSaved={() => {
-          setVersion((v) => v + 1);
-          onSaved?.();
-        }}
-      />
+      <HandlingForm enquiry={enquiry} staff={staff} onSaved={onSaved} />
     </article>
   );
 }

@@ -4,9 +4,11 @@
  * payment attempts (with a re-query of a stuck one), and the e-mails sent for it with "resend the confirmation". Every change goes through a database
  * function; a refusal is shown in words and the staff member's input is kept.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeDbError } from '../../components/admin/describe-db-error';
+import { RecordGate } from '../../components/admin/record-gate';
+import { useRecord } from '../../components/admin/use-record';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { formatMoney } from '../../lib/money';
@@ -20,51 +22,35 @@ import { MpesaAttempts } from './mpesa-attempts';
 import { OrderMails } from './order-mails';
 import './admin-orders.css';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; order: AdminOrder };
+interface OrderDetailProps {
+  orderId: string;
+  /** After each change made here (the route reloads the order's history with it). */
+  onChanged?: () => void;
+  /** Shown under the order once it is found (the route's audit trail). */
+  history?: ReactNode;
+}
 
-/** `onChanged`: after each change made here (the route reloads the order's history with it). */
-export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged?: () => void }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
+export function OrderDetail({ orderId, onChanged, history }: OrderDetailProps) {
+  const [load, reloadOrder] = useRecord(orderId, fetchOrder);
   const reload = useCallback(() => {
-    setVersion((v) => v + 1);
+    reloadOrder();
     onChanged?.();
-  }, [onChanged]);
-
-  useEffect(() => {
-    let live = true;
-    fetchOrder(orderId).then(
-      (order) => live && setLoad(order ? { state: 'ready', order } : { state: 'missing' }),
-      (error: unknown) => live && setLoad({ state: 'failed', message: describeDbError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [orderId, version]);
-
-  if (load.state === 'loading') return <p role="status">Loading the order…</p>;
-  if (load.state === 'missing') {
-    return (
-      <>
-        <h1>Order not found</h1>
-        <p>
-          No order has this address. <Link to="/admin/orders">Back to the orders</Link>
-        </p>
-      </>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <p className="notice notice--error" role="alert">
-        {load.message}
-      </p>
-    );
-  }
-  return <OrderView order={load.order} onChanged={reload} />;
+  }, [reloadOrder, onChanged]);
+  return (
+    <RecordGate
+      load={load}
+      loadingText="Loading the order…"
+      kind="order"
+      back={{ to: '/admin/orders', label: 'Back to the orders' }}
+    >
+      {(order) => (
+        <>
+          <OrderView order={order} onChanged={reload} />
+          {history}
+        </>
+      )}
+    </RecordGate>
+  );
 }
 
 function OrderView({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {

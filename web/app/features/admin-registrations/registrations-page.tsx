@@ -4,9 +4,11 @@
  * with a check-in button each (for the day itself), the waitlist in the order it moves up,
  * the cancellations, and a CSV of everyone. Changes toast; failures show in words.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { describeDbError } from '../../components/admin/describe-db-error';
+import { RecordGate } from '../../components/admin/record-gate';
+import { useRecord } from '../../components/admin/use-record';
 import { downloadCsv } from '../../components/admin/download-csv';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import {
@@ -34,53 +36,26 @@ const dateTime = new Intl.DateTimeFormat('en-KE', {
 });
 const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; event: AdminEvent; counts: RegistrationCounts; rows: Registration[] };
+/** The event with its counts and registrations, or null when no event has the id. */
+async function fetchEventRegistrations(eventId: string) {
+  const event = await fetchEvent(eventId);
+  if (!event) return null;
+  const [counts, rows] = await Promise.all([fetchCounts(eventId), fetchRegistrations(eventId)]);
+  return { event, counts, rows };
+}
 
 export function RegistrationsPage({ eventId }: { eventId: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let live = true;
-    fetchEvent(eventId)
-      .then(async (event) => {
-        if (!event) return { state: 'missing' } as const;
-        const [counts, rows] = await Promise.all([fetchCounts(eventId), fetchRegistrations(eventId)]);
-        return { state: 'ready', event, counts, rows } as const;
-      })
-      .then(
-        (next) => live && setLoad(next),
-        (error: unknown) => live && setLoad({ state: 'failed', message: describeDbError(error) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [eventId, version]);
-
-  if (load.state === 'loading') return <p role="status">Loading the registrations…</p>;
-  if (load.state === 'missing') {
-    return (
-      <>
-        <h1>Event not found</h1>
-        <p>
-          No event has this address. <Link to="/admin/events">Back to the events</Link>
-        </p>
-      </>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <p className="notice notice--error" role="alert">
-        {load.message}
-      </p>
-    );
-  }
-  return <RegistrationsView event={load.event} counts={load.counts} rows={load.rows} onChanged={reload} />;
+  const [load, reload] = useRecord(eventId, fetchEventRegistrations);
+  return (
+    <RecordGate
+      load={load}
+      loadingText="Loading the registrations…"
+      kind="event"
+      back={{ to: '/admin/events', label: 'Back to the events' }}
+    >
+      {({ event, counts, rows }) => <RegistrationsView event={event} counts={counts} rows={rows} onChanged={reload} />}
+    </RecordGate>
+  );
 }
 
 function RegistrationsView({

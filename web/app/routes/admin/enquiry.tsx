@@ -9,11 +9,13 @@ export const meta = () => [{ title: 'Enquiry · Ascent admin' }];
 export default function EnquiryRoute({ params }: Route.ComponentProps) {
   const { id } = params;
   const [version, setVersion] = useState(0);
+  // Re-mounted per enquiry so nothing typed for one enquiry shows on another.
   return (
-    <>
-      {/* Re-mounted per enquiry so nothing typed for one enquiry shows on another. */}
-      <EnquiryDetail key={id} enquiryId={id} onSaved={() => setVersion((v) => v + 1)} />
-      <AuditTrail key={`${id}-${version}`} table="enquiries" rowId={id} />
-    </>
+    <EnquiryDetail
+      key={id}
+      enquiryId={id}
+      onSaved={() => setVersion((v) => v + 1)}
+      history={<AuditTrail key={`${id}-${version}`} table="enquiries" rowId={id} />}
+    />
   );
 }

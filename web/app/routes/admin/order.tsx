@@ -9,11 +9,13 @@ export const meta = () => [{ title: 'Order · Ascent admin' }];
 export default function OrderRoute({ params }: Route.ComponentProps) {
   const { id } = params;
   const [changes, setChanges] = useState(0);
+  // Re-mounted per order so nothing typed for one order shows on another.
   return (
-    <>
-      {/* Re-mounted per order so nothing typed for one order shows on another. */}
-      <OrderDetail key={id} orderId={id} onChanged={() => setChanges((count) => count + 1)} />
-      <AuditTrail key={`${id}-${changes}`} table="orders" rowId={id} />
-    </>
+    <OrderDetail
+      key={id}
+      orderId={id}
+      onChanged={() => setChanges((count) => count + 1)}
+      history={<AuditTrail key={`${id}-${changes}`} table="orders" rowId={id} />}
+    />
   );
 }
