@@ -2,7 +2,7 @@
  * The admin pages of one record (an order, an enquiry, an event's registrations) at an address
  * that names no record: a wrong id, or one that is not a UUID at all (a mistyped or cut-off link).
  * Each says "not found" with the way back to its list, shows no history and no database error;
- * a read that fails says so in words.
+ * a read that fails says so in words. The catalogue's edit forms say the row was not found.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
@@ -61,3 +61,17 @@ test('an order whose read fails says so in words, and the order shows once it ca
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
 });
+
+for (const list of ['/admin/events', '/admin/training-programs', '/admin/services']) {
+  test(`${list}/… (the edit form) with an id that is not a UUID, or one no row has, says the row was not found`, async ({
+    page,
+  }) => {
+    for (const id of ['not-a-record', randomUUID()]) {
+      await page.goto(`${list}/${id}`);
+      await expect(page.getByRole('alert')).toHaveText(
+        'The record was not found; it may have been deleted by someone else.',
+      );
+      await expect(page.getByRole('textbox')).toHaveCount(0);
+    }
+  });
+}
