@@ -38,6 +38,9 @@ function isNetworkError(error: unknown): boolean {
   return /failed to fetch|networkerror|network request failed|load failed|fetch failed/i.test(message);
 }
 
+/** A record that is not there (PostgREST's PGRST116, or an id that cannot be one). */
+export const recordNotFoundWords = 'The record was not found; it may have been deleted by someone else.';
+
 /** One sentence saying what went wrong and, where it helps, what to do. */
 export function describeDbError(error: unknown, constraints: ConstraintMessages = {}): string {
   if (error == null) return 'Something went wrong. Please try again.';
@@ -71,7 +74,7 @@ export function describeDbError(error: unknown, constraints: ConstraintMessages 
     case 'PGRST302':
       return 'Your session has expired. Sign in again.';
     case 'PGRST116':
-      return 'The record was not found; it may have been deleted by someone else.';
+      return recordNotFoundWords;
     case 'P0001':
       // A raise exception from our own functions/triggers: their messages are written for people.
       return named ?? (dbError.message || 'The change was refused.');

@@ -6,18 +6,18 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { RecordLoad } from './use-record';
 
-export interface RecordGateProps<Record> {
-  load: RecordLoad<Record>;
+export interface RecordGateProps<Data> {
+  load: RecordLoad<Data>;
   /** The line while the record loads: "Loading the order…". */
   loadingText: string;
   /** The record's kind, lower case: "order" makes "Order not found" and "No order has this address." */
   kind: string;
   /** The list to go back to: `{ to: '/admin/orders', label: 'Back to the orders' }`. */
   back: { to: string; label: string };
-  children: (record: Record) => ReactNode;
+  children: (record: Data) => ReactNode;
 }
 
-export function RecordGate<Record>({ load, loadingText, kind, back, children }: RecordGateProps<Record>) {
+export function RecordGate<Data>({ load, loadingText, kind, back, children }: RecordGateProps<Data>) {
   switch (load.state) {
     case 'loading':
       return <p role="status">{loadingText}</p>;

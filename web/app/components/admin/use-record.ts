@@ -7,19 +7,16 @@ import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { isUuid } from '../../lib/uuid';
 import { describeDbError } from './describe-db-error';
 
-export type RecordLoad<Record> =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; record: Record };
+export type RecordLoad<Data> =
+  { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; record: Data };
 
 /** `fetchRecord` answers null (or undefined) when no record has the id. */
-export function useRecord<Record>(
+export function useRecord<Data>(
   id: string,
-  fetchRecord: (id: string) => Promise<Record | null | undefined>,
-): [RecordLoad<Record>, reload: () => void] {
+  fetchRecord: (id: string) => Promise<Data | null | undefined>,
+): [RecordLoad<Data>, reload: () => void] {
   const [version, setVersion] = useState(0);
-  const [answer, setAnswer] = useState<{ id: string; load: RecordLoad<Record> } | null>(null);
+  const [answer, setAnswer] = useState<{ id: string; load: RecordLoad<Data> } | null>(null);
   const read = useEffectEvent(fetchRecord);
   useEffect(() => {
     if (!isUuid(id)) return;

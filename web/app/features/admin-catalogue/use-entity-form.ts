@@ -9,6 +9,7 @@ import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { recordNotFoundWords } from '../../components/admin/describe-db-error';
 import { isUuid } from '../../lib/uuid';
 import { insertRow, readRow, updateRow, type CatalogueTable, type Row } from './catalogue-data';
 import { errorWords } from './error-words';
@@ -84,6 +85,6 @@ export function useEntityForm<T extends CatalogueTable, Input extends FieldValue
   // An edit form shows once its row is in: typing into it earlier would be overwritten by the load.
   const ready = !id || row !== null;
   // An id that is not a UUID (a mistyped link) names no row: no read, and the words of a missing row.
-  const idError = id && !isUuid(id) ? errorWords({ code: 'PGRST116' }) : null;
+  const idError = id && !isUuid(id) ? recordNotFoundWords : null;
   return { form, row, ready, loadError: idError ?? loadError, saveError, onSubmit };
 }

@@ -31,9 +31,8 @@ export function SubscribersList() {
   const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: subscriberSortColumns });
   const [status, changeStatus] = useUrlFilter('status', isSubscriberStatus);
   const { q, sort, dir, page } = params;
-  const [version, setVersion] = useState(0);
-  const key = JSON.stringify([q, status, sort, dir, page, version]);
-  const [current] = useListPage(key, () => fetchSubscribersPage({ q, status, sort, dir }, page));
+  const key = JSON.stringify([q, status, sort, dir, page]);
+  const [current, reload] = useListPage(key, () => fetchSubscribersPage({ q, status, sort, dir }, page));
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -44,7 +43,7 @@ export function SubscribersList() {
       await removeSubscriber(removing.id);
       void toastSuccess(`Removed ${removing.email}.`);
       setRemoving(null);
-      setVersion((v) => v + 1);
+      reload();
     } catch (error) {
       void toastError(describeDbError(error));
     } finally {
