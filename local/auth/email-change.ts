@@ -2,13 +2,13 @@
  * E-mail change as hosted GoTrue does it by default (secure e-mail change): `PUT /user` with a new
  * address changes nothing yet; it mails a confirmation link (and code) to the new address and to
  * the current one. The first link followed is recorded; the change applies when both are.
- * Tokens are sha256(address + code), kept in auth.users as GoTrue keeps them.
+ * Link tokens are random, kept in auth.users as GoTrue keeps them; codes in one-time-codes.ts.
  */
 import { AuthError } from './errors.ts';
 import { transaction, type Db } from './db.ts';
 import { emailChangeMail } from './mailer.ts';
 import type { AuthContext } from './options.ts';
-import { newRecoveryCode, tokenHash } from './recovery-token.ts';
+import { forgetCode, forgetCodes, newCode, newLinkToken, saveCode } from './one-time-codes.ts';
 import { findUserById, upsertIdentityData, type UserRow } from './user-store.ts';
 
 /** GoTrue's answer to the first of the two confirmations. */
@@ -38,16 +38,23 @@ export async function requestEmailChange(
   }
 
   const current = options.secureEmailChange && user.email ? user.email : null;
-  const newCode = newRecoveryCode();
-  const currentCode = newRecoveryCode();
-  const newToken = tokenHash(newEmail, newCode);
-  const currentToken = current ? tokenHash(current, currentCode) : '';
-  await ctx.pool.query(
-    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
-       email_change_confirm_status = 0, email_change_sent_at = now()
-     where id = $1`,
-    [user.id, newEmail, newToken, currentToken],
-  );
+  const newAddressCode = newCode();
+  const currentCode = newCode();
+  const newToken = newLinkToken();
+  const currentToken = current ? newLinkToken() : '';
+  await transaction(ctx.pool, async (db) => {
+    await db.query(
+      `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+         email_change_confirm_status = 0, email_change_sent_at = now()
+       where id = $1`,
+      [user.id, newEmail, newToken, currentToken],
+    );
+    await forgetCodes(db, user.id, 'email_change');
+    const kind = 'email_change';
+    await saveCode(db, { token: newToken, userId: user.id, kind, address: newEmail, code: newAddressCode });
+    if (current)
+      await saveCode(db, { token: currentToken, userId: user.id, kind, address: current, code: currentCode });
+  });
 
   const linkFor = (token: string) => {
     const link = new URL(`${options.issuer}/verify`);
@@ -57,17 +64,20 @@ export async function requestEmailChange(
     return link.toString();
   };
   const change = { from: user.email ?? '', to: newEmail };
-  const mails = [emailChangeMail(newEmail, change, linkFor(newToken), newCode)];
+  const mails = [emailChangeMail(newEmail, change, linkFor(newToken), newAddressCode)];
   if (current) mails.push(emailChangeMail(current, change, linkFor(currentToken), currentCode));
   try {
     await Promise.all(mails.map((mail) => ctx.sendMail(mail)));
   } catch (error) {
     console.error('[auth] sending the e-mail change confirmation failed:', error);
-    await ctx.pool.query(
-      `update auth.users set email_change = '', email_change_token_new = '', email_change_token_current = '',
-         email_change_sent_at = null where id = $1`,
-      [user.id],
-    );
+    await transaction(ctx.pool, async (db) => {
+      await db.query(
+        `update auth.users set email_change = '', email_change_token_new = '', email_change_token_current = '',
+           email_change_sent_at = null where id = $1`,
+        [user.id],
+      );
+      await forgetCodes(db, user.id, 'email_change');
+    });
     throw new AuthError(500, 'unexpected_failure', 'Error sending email change email');
   }
 }
@@ -108,8 +118,10 @@ export async function confirmEmailChange(ctx: AuthContext, hash: string): Promis
         `update auth.users set email_change_confirm_status = 1, email_change_token_${which} = '' where id = $1`,
         [pending.id],
       );
+      await forgetCode(db, hash);
       return { state: 'one-confirmed' };
     }
+    await forgetCodes(db, pending.id, 'email_change');
     return { state: 'changed', user: await applyChange(db, pending) };
   });
 }

@@ -28,6 +28,11 @@ export const badRequest = (code: string, message: string) => new AuthError(400, 
 export const forbidden = (code: string, message: string) => new AuthError(403, code, message);
 export const notFound = (code: string, message: string) => new AuthError(404, code, message);
 export const unprocessable = (code: string, message: string) => new AuthError(422, code, message);
+/** GoTrue's rate-limit reply; Retry-After (GoTrue sends none) tells a client how long to wait. */
+export const rateLimited = (seconds: number) =>
+  new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', undefined, {
+    'retry-after': String(seconds),
+  });
 
 const versionHeader = 'x-supabase-api-version';
 const version20240101 = Date.parse('2024-01-01T00:00:00Z');

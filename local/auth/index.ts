@@ -11,6 +11,7 @@ import { smtpMailer, type SendMail } from './mailer.ts';
 import { AuthError, errorResponse } from './errors.ts';
 import { route } from './router.ts';
 import { SigninThrottle } from './signin-throttle.ts';
+import { TokenBucket } from './token-bucket.ts';
 
 export type { AuthOptions } from './options.ts';
 
@@ -37,6 +38,9 @@ function checkServiceRoleKey(options: AuthOptions): void {
   }
 }
 
+/** GoTrue's interval for its per-IP limits ([auth.rate_limit] counts requests per 5 minutes). */
+const rateLimitPeriodSeconds = 300;
+
 /** GoTrue reads at most 1 MB of any body (limitRequestBody(1 << 20)). */
 const maxBodyBytes = 1 * MiB;
 
@@ -46,6 +50,8 @@ const tooLarge = (request: Request, limit: number) =>
 export function createAuthServer(options: AuthOptions): AuthServer {
   checkServiceRoleKey(options);
   const pool = createPool(options.databaseUrl);
+  const now = options.now ?? Date.now;
+  const tokenVerificationsPerIp = options.tokenVerificationsPerIp ?? 30;
   const noMail: SendMail = () => Promise.reject(new Error('no SMTP server configured for auth e-mails'));
   const ctx: AuthContext = {
     options: {
@@ -54,6 +60,7 @@ export function createAuthServer(options: AuthOptions): AuthServer {
       mailerOtpExpirySeconds: options.mailerOtpExpirySeconds ?? 3600,
       emailMaxFrequencySeconds: options.emailMaxFrequencySeconds ?? 60,
       secureEmailChange: options.secureEmailChange ?? true,
+      tokenVerificationsPerIp,
     },
     sendMail: options.sendMail ?? (options.smtp ? smtpMailer(options.smtp) : noMail),
     pool,
@@ -66,8 +73,10 @@ export function createAuthServer(options: AuthOptions): AuthServer {
       perAccount: options.failedSigninLimitPerAccount,
       windowSeconds: options.failedSigninWindowSeconds,
       perAddress: options.failedSigninLimitPerIp,
-      now: options.now,
+      now,
     }),
+    verifyLimiter: new TokenBucket({ capacity: tokenVerificationsPerIp, periodSeconds: rateLimitPeriodSeconds }, now),
+    now,
   };
   return {
     handle: withBodyLimit((request) => route(ctx, request), maxBodyBytes, tooLarge),

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import type { SendMail, SmtpSettings } from './mailer.ts';
 import type { PasswordRules } from './passwords.ts';
 import type { SigninThrottle } from './signin-throttle.ts';
+import type { TokenBucket } from './token-bucket.ts';
 
 export interface AuthOptions {
   databaseUrl: string; // connect as role supabase_auth_admin (password given in the URL)
@@ -18,6 +19,11 @@ export interface AuthOptions {
   failedSigninWindowSeconds: number;
   /** Failed sign-ins per client IP over all accounts in GoTrue's 5-minute window before it waits. */
   failedSigninLimitPerIp: number;
+  /**
+   * `[auth.rate_limit] token_verifications`: /verify requests per client IP in 5 minutes, as
+   * GoTrue's token bucket (a burst of this many, refilled at this many per 5 minutes). Default 30.
+   */
+  tokenVerificationsPerIp?: number;
   refreshTokenReuseInterval: number; // seconds
   siteUrl: string;
   /**
@@ -40,7 +46,7 @@ export interface AuthOptions {
    * an e-mail change needs the link sent to the current address too, not only the new one's.
    */
   secureEmailChange?: boolean;
-  /** The clock the sign-in back-off reads (tests move it on). */
+  /** The clock the sign-in back-off and the verification limits read (tests move it on). */
   now?: () => number;
 }
 
@@ -49,7 +55,11 @@ export type ResolvedAuthOptions = AuthOptions &
   Required<
     Pick<
       AuthOptions,
-      'additionalRedirectUrls' | 'mailerOtpExpirySeconds' | 'emailMaxFrequencySeconds' | 'secureEmailChange'
+      | 'additionalRedirectUrls'
+      | 'mailerOtpExpirySeconds'
+      | 'emailMaxFrequencySeconds'
+      | 'secureEmailChange'
+      | 'tokenVerificationsPerIp'
     >
   >;
 
@@ -69,4 +79,8 @@ export interface AuthContext {
   secret: Uint8Array;
   passwordRules: PasswordRules;
   signinThrottle: SigninThrottle;
+  /** /verify requests per client address ([auth.rate_limit] token_verifications). */
+  verifyLimiter: TokenBucket;
+  /** Milliseconds since the epoch: options.now, or the system clock. */
+  now: () => number;
 }

@@ -9,7 +9,8 @@ import { json, readJson } from './http.ts';
 import { recoveryMail } from './mailer.ts';
 import type { AuthContext } from './options.ts';
 import { allowedRedirect } from './redirect-url.ts';
-import { newRecoveryCode, tokenHash } from './recovery-token.ts';
+import { transaction } from './db.ts';
+import { forgetCodes, newCode, newLinkToken, saveCode } from './one-time-codes.ts';
 import { findUserByEmail } from './user-store.ts';
 import { validateEmail } from './validate.ts';
 
@@ -45,29 +46,35 @@ export async function recover(ctx: AuthContext, request: Request): Promise<Respo
     );
   }
 
-  const code = newRecoveryCode();
-  const hash = tokenHash(user.email, code);
+  const code = newCode();
+  const token = newLinkToken();
   const redirectTo = allowedRedirect(
     new URL(request.url).searchParams.get('redirect_to'),
     options.siteUrl,
     options.additionalRedirectUrls,
   );
   const link = new URL(`${options.issuer}/verify`);
-  link.searchParams.set('token', hash);
+  link.searchParams.set('token', token);
   link.searchParams.set('type', 'recovery');
   link.searchParams.set('redirect_to', redirectTo);
 
-  await ctx.pool.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
-    user.id,
-    hash,
-  ]);
+  const address = user.email;
+  await transaction(ctx.pool, async (db) => {
+    await db.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
+      user.id,
+      token,
+    ]);
+    await forgetCodes(db, user.id, 'recovery');
+    await saveCode(db, { token, userId: user.id, kind: 'recovery', address, code });
+  });
   try {
     await ctx.sendMail(recoveryMail(user.email, link.toString(), code));
   } catch (error) {
     console.error('[auth] sending the recovery e-mail failed:', error);
-    await ctx.pool.query('update auth.users set recovery_token = null, recovery_sent_at = null where id = $1', [
-      user.id,
-    ]);
+    await transaction(ctx.pool, async (db) => {
+      await db.query('update auth.users set recovery_token = null, recovery_sent_at = null where id = $1', [user.id]);
+      await forgetCodes(db, user.id, 'recovery');
+    });
     throw new AuthError(500, 'unexpected_failure', 'Error sending recovery email');
   }
   return json(200, {});

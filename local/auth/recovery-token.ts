@@ -1,30 +1,22 @@
-/** Recovery one-time tokens as GoTrue makes them: a 6-digit code, stored and linked as sha256(email + code). */
-import { createHash, randomInt } from 'node:crypto';
+/** Taking a recovery link's token (GoTrue's auth.users.recovery_token), once and within its lifetime. */
 import type { Db } from './db.ts';
+import { forgetCode } from './one-time-codes.ts';
 import { findUserById, type UserRow } from './user-store.ts';
 
-export function newRecoveryCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-export function tokenHash(email: string, code: string): string {
-  return createHash('sha256')
-    .update(email + code)
-    .digest('hex');
-}
-
 /**
- * Takes the user whose recovery token is `hash`, if it was sent within `expirySeconds`: the token
- * is cleared in the same statement, so a link works once.
+ * Takes the user whose recovery token is `token`, if it was sent within `expirySeconds`: the token
+ * (and the code mailed with it) is cleared in the same transaction, so a link works once.
  */
-export async function consumeRecoveryToken(db: Db, hash: string, expirySeconds: number): Promise<UserRow | null> {
-  if (!/^[0-9a-f]{64}$/.test(hash)) return null;
+export async function consumeRecoveryToken(db: Db, token: string, expirySeconds: number): Promise<UserRow | null> {
+  if (!/^[0-9a-f]{64}$/.test(token)) return null;
   const { rows } = await db.query<{ id: string }>(
     `update auth.users set recovery_token = null
      where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2) and deleted_at is null
      returning id`,
-    [hash, expirySeconds],
+    [token, expirySeconds],
   );
   const id = rows[0]?.id;
-  return id ? findUserById(db, id) : null;
+  if (!id) return null;
+  await forgetCode(db, token);
+  return findUserById(db, id);
 }

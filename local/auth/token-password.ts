@@ -1,7 +1,7 @@
 /** POST /token?grant_type=password: GoTrue's ResourceOwnerPasswordGrant plus failed sign-in back-off. */
 import { z } from 'zod';
 import { transaction } from './db.ts';
-import { AuthError, badRequest } from './errors.ts';
+import { AuthError, badRequest, rateLimited } from './errors.ts';
 import { clientIp, json, readJson } from './http.ts';
 import type { AuthContext } from './options.ts';
 import { passwordProblem, verifyPassword } from './passwords.ts';
@@ -17,11 +17,6 @@ const params = z.object({
 });
 
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
-/** GoTrue's rate-limit reply; Retry-After (GoTrue sends none) tells a client how long the back-off runs. */
-const rateLimited = (seconds: number) =>
-  new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', undefined, {
-    'retry-after': String(seconds),
-  });
 
 export async function passwordGrant(ctx: AuthContext, request: Request): Promise<Response> {
   const body = await readJson(request, params);

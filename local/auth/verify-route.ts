@@ -3,22 +3,30 @@
  * user in and redirects to redirect_to with the session in the URL fragment and the type
  * (supabase-js's implicit flow then emits PASSWORD_RECOVERY or USER_UPDATED), or with
  * error=access_denied&error_code=otp_expired; the first of an e-mail change's two links redirects
- * with only `message`. POST ({type, token_hash} or {type, email, token}) answers in JSON.
+ * with only `message`. POST ({type, token_hash} or {type, email, token}) answers in JSON. Both are
+ * limited per client address as GoTrue limits them; codes per account too (code-verification.ts).
  */
 import { z } from 'zod';
 import { transaction } from './db.ts';
-import { badRequest, forbidden } from './errors.ts';
+import { badRequest, forbidden, rateLimited } from './errors.ts';
 import { clientIp, json, readJson } from './http.ts';
 import type { AuthContext } from './options.ts';
 import { allowedRedirect } from './redirect-url.ts';
 import { confirmEmailChange, singleConfirmationAccepted } from './email-change.ts';
-import { consumeRecoveryToken, tokenHash } from './recovery-token.ts';
+import { tokenForMailedCode } from './code-verification.ts';
+import { consumeRecoveryToken } from './recovery-token.ts';
 import { signIn } from './token-password.ts';
 import type { UserRow } from './user-store.ts';
 import { validateEmail } from './validate.ts';
 
 const expired = () => forbidden('otp_expired', 'Token has expired or is invalid');
 const verifiable = new Set(['recovery', 'email_change']);
+
+/** GoTrue's limitHandler on /verify: every request (link or code, right or wrong) takes a token. */
+function limitPerAddress(ctx: AuthContext, request: Request): void {
+  const wait = ctx.verifyLimiter.take(clientIp(request) ?? 'unknown');
+  if (wait > 0) throw rateLimited(wait);
+}
 
 type VerifyOutcome = { session: Record<string, unknown> } | { message: string } | null;
 
@@ -49,6 +57,7 @@ async function recoverySession(ctx: AuthContext, hash: string, request: Request)
 }
 
 export async function verifyGet(ctx: AuthContext, request: Request): Promise<Response> {
+  limitPerAddress(ctx, request);
   const query = new URL(request.url).searchParams;
   const type = query.get('type');
   const target = allowedRedirect(query.get('redirect_to'), ctx.options.siteUrl, ctx.options.additionalRedirectUrls);
@@ -84,14 +93,20 @@ const postParams = z.object({
 });
 
 export async function verifyPost(ctx: AuthContext, request: Request): Promise<Response> {
+  limitPerAddress(ctx, request);
   const body = await readJson(request, postParams);
   const type = body.type ?? '';
-  if (!verifiable.has(type)) throw badRequest('validation_failed', `Unsupported verification type "${type}"`);
-  let hash: string;
-  if (body.token_hash) hash = body.token_hash;
-  else if (body.email && body.token) hash = tokenHash(validateEmail(body.email).toLowerCase(), body.token.trim());
-  else throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
-  const outcome = await verifyToken(ctx, type, hash, request);
+  if (type !== 'recovery' && type !== 'email_change') {
+    throw badRequest('validation_failed', `Unsupported verification type "${type}"`);
+  }
+  let token: string | null;
+  if (body.token_hash) token = body.token_hash;
+  else if (body.email && body.token) {
+    const email = validateEmail(body.email);
+    token = await tokenForMailedCode(ctx, type, email, body.token.trim(), clientIp(request));
+  } else throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  if (!token) throw expired();
+  const outcome = await verifyToken(ctx, type, token, request);
   if (!outcome) throw expired();
   // GoTrue answers the first of two e-mail change confirmations with {msg, code} (code as a string).
   if ('message' in outcome) return json(200, { msg: outcome.message, code: '200' });

@@ -93,6 +93,11 @@ describe('apikey check', () => {
   it('guards auth routes except the ones browsers reach by redirect', async () => {
     expect((await call('/auth/v1/token?grant_type=password', { method: 'POST' })).status).toBe(401);
     expect((await call('/auth/v1/verify?token=x')).status).toBe(200);
+    // The code (or token hash) goes by POST, with the key, as supabase-js sends it.
+    expect((await call('/auth/v1/verify', { method: 'POST', body: '{}' })).status).toBe(401);
+    expect((await call('/auth/v1/verify', { method: 'POST', body: '{}', headers: { apikey: anonKey } })).status).toBe(
+      200,
+    );
     expect((await call('/auth/v1/health')).status).toBe(200);
   });
 

@@ -21,8 +21,13 @@ export interface GatewayOptions {
   restMaxBodyBytes?: number;
 }
 
-/** Auth routes a browser reaches by redirect (e-mail links, OAuth), which cannot carry a key. */
+/**
+ * Auth routes a browser reaches by redirect (e-mail links, OAuth), which cannot carry a key: GET
+ * only, so `POST /verify` (a code or token hash, as supabase-js sends it) needs the key too.
+ */
 const openAuthPaths = new Set(['/verify', '/callback', '/authorize', '/health']);
+const keyFree = (request: Request) =>
+  (request.method === 'GET' || request.method === 'HEAD') && openAuthPaths.has(new URL(request.url).pathname);
 
 /** The request with `prefix` cut from its path, for a service mounted below that prefix. */
 function strip(request: Request, prefix: string): Request {
@@ -52,7 +57,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     const path = new URL(request.url).pathname;
     if (path.startsWith('/auth/v1/')) {
       const inner = strip(request, '/auth/v1');
-      if (!openAuthPaths.has(new URL(inner.url).pathname)) {
+      if (!keyFree(inner)) {
         const check = checkApiKey(request, keys);
         if (!check.ok) return check.response;
       }

@@ -156,6 +156,39 @@ create table if not exists auth.refresh_tokens (
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 
+-- The local auth server's own state (hosted GoTrue keeps the like in memory or not at all), here
+-- so that it survives a restart: the e-mailed codes (only a hash, beside the random link token
+-- they stand for, and their misses), failed sign-ins and code guesses, and the addresses an
+-- account signed in from. Times come from the server's clock (tests move it).
+create table if not exists auth.one_time_codes (
+  token text primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null check (kind in ('recovery', 'email_change')),
+  address text not null,
+  code_hash text not null,
+  misses int not null default 0
+);
+create index if not exists one_time_codes_address_idx on auth.one_time_codes (kind, lower(address));
+
+create table if not exists auth.failed_attempts (
+  id bigserial primary key,
+  kind text not null check (kind in ('signin', 'code')),
+  account text not null,
+  address inet,
+  failed_at timestamptz not null,
+  forgiven boolean not null default false
+);
+create index if not exists failed_attempts_account_idx on auth.failed_attempts (kind, account, failed_at);
+create index if not exists failed_attempts_address_idx on auth.failed_attempts (kind, address, failed_at);
+create index if not exists failed_attempts_failed_at_idx on auth.failed_attempts (failed_at);
+
+create table if not exists auth.signin_addresses (
+  account text not null,
+  address inet not null,
+  signed_in_at timestamptz not null,
+  primary key (account, address)
+);
+
 -- The request helpers, defined as Supabase defines them: PostgREST puts the verified JWT claims
 -- in request.jwt.claims; the older per-claim settings are still honoured.
 create or replace function auth.uid() returns uuid

@@ -19,6 +19,8 @@ export interface AuthSettings {
    * auth server counts failed sign-ins only, where GoTrue counts every sign-in and sign-up).
    */
   failedSigninLimitPerIp: number;
+  /** `[auth.rate_limit] token_verifications`: /verify requests per client IP in 5 minutes. */
+  tokenVerificationsPerIp: number;
   siteUrl: string;
   additionalRedirectUrls: string[];
   /** auth.email.otp_expiry: seconds a recovery link works. */
@@ -100,6 +102,7 @@ export function authSettings(config: SupabaseConfig): AuthSettings {
     passwordRequiredCharacters: requiredCharacters[auth.password_requirements ?? ''] ?? [],
     refreshTokenReuseInterval: auth.refresh_token_reuse_interval ?? 10,
     failedSigninLimitPerIp: auth.rate_limit?.sign_in_sign_ups ?? 30,
+    tokenVerificationsPerIp: auth.rate_limit?.token_verifications ?? 30,
     siteUrl: resolved(auth.site_url ?? 'http://127.0.0.1:3000', 'auth.site_url'),
     additionalRedirectUrls: auth.additional_redirect_urls ?? [],
     mailerOtpExpirySeconds: auth.email?.otp_expiry ?? 3600,

@@ -69,6 +69,7 @@ describe('the committed supabase/config.toml', () => {
       passwordRequiredCharacters: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
       refreshTokenReuseInterval: 10,
       failedSigninLimitPerIp: 30,
+      tokenVerificationsPerIp: 30,
       siteUrl: defaults.SITE_URL,
       additionalRedirectUrls: [],
       mailerOtpExpirySeconds: 3600,
