@@ -24,7 +24,7 @@ export async function tokenForMailedCode(
 ): Promise<string | null> {
   const account = `email:${email.toLowerCase()}`;
   const now = ctx.now();
-  const misses = await accountFailures(ctx.pool, 'code', account, now - codeMissWindowMs);
+  const misses = await accountFailures(ctx.pool, 'code', account, codeMissWindowMs, now);
   if (misses.count >= codeMissesPerAccount && misses.oldest !== null) {
     throw rateLimited(Math.max(1, Math.ceil((misses.oldest + codeMissWindowMs - now) / 1000)));
   }

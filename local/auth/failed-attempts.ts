@@ -30,17 +30,18 @@ export async function recordFailure(
   }
 }
 
-/** How many failures of `kind` the account had since `since`, and when the oldest of them was. */
+/** How many failures of `kind` the account had in the `windowMs` before `now`, and when the oldest was. */
 export async function accountFailures(
   db: Db,
   kind: AttemptKind,
   account: string,
-  since: number,
+  windowMs: number,
+  now: number,
 ): Promise<{ count: number; oldest: number | null }> {
   const { rows } = await db.query<{ count: number; oldest: Date | null }>(
     `select count(*)::int as count, min(failed_at) as oldest from auth.failed_attempts
-     where kind = $1 and account = $2 and failed_at > $3 and not forgiven`,
-    [kind, account, new Date(since)],
+     where kind = $1 and account = $2 and failed_at > $3 and failed_at <= $4 and not forgiven`,
+    [kind, account, new Date(now - windowMs), new Date(now)],
   );
   const row = rows[0]!;
   return { count: row.count, oldest: row.oldest ? row.oldest.getTime() : null };

@@ -32,10 +32,10 @@ export async function passwordGrant(ctx: AuthContext, request: Request): Promise
   const throttle = ctx.signinThrottle;
   const account = email !== '' ? `email:${email.toLowerCase()}` : `phone:${formatPhone(phone)}`;
   const ip = clientIp(request);
-  const wait = throttle.wait(account, ip);
+  const wait = await throttle.wait(ctx.pool, account, ip);
   if (wait > 0) throw rateLimited(wait);
-  const fail = (error: AuthError): never => {
-    throttle.failed(account, ip);
+  const fail = async (error: AuthError): Promise<never> => {
+    await throttle.failed(ctx.pool, account, ip);
     throw error;
   };
 
@@ -46,7 +46,7 @@ export async function passwordGrant(ctx: AuthContext, request: Request): Promise
   if (email !== '' && !user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   if (phone !== '' && !user.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');
 
-  throttle.succeeded(account, ip);
+  await throttle.succeeded(ctx.pool, account, ip);
   const reply = await signIn(ctx, user, { ip, userAgent: request.headers.get('user-agent') });
   // GoTrue signs the user in but flags a password that no longer meets the rules.
   const weak = passwordProblem(password, ctx.passwordRules);

@@ -271,9 +271,15 @@ describe('refresh token grant', () => {
 });
 
 describe('failed sign-in back-off (no lock-out)', () => {
-  /** A server whose back-off reads a clock the test moves on. */
+  /**
+   * A server whose back-off reads a clock the test moves on. The back-off lives in the database
+   * the tests share, so each clock starts a week after the last: one test's misses are old news
+   * to the next.
+   */
+  let clocks = 0;
+  const newClock = () => ({ now: 1_800_000_000_000 + clocks++ * 7 * 24 * 3600 * 1000 });
   function clocked(overrides: Parameters<typeof testOptions>[1] = {}) {
-    const clock = { now: 1_800_000_000_000 };
+    const clock = newClock();
     const created = server({ ...overrides, now: () => clock.now });
     return { server: created, clock };
   }
@@ -331,15 +337,62 @@ describe('failed sign-in back-off (no lock-out)', () => {
     expect((await signIn(limited, email, 'Passw0rd!', staffAddress)).status).toBe(200);
   });
 
-  it('slows guessing spread over many addresses, except for addresses that signed in to the account before', async () => {
-    const { server: limited } = clocked({ failedSigninLimitPerAccount: 2 });
+  it('25 misses over 5 addresses do not keep the owner out: the right password from a new address signs in at once', async () => {
+    const { server: limited } = clocked();
     const email = uniqueEmail('spread');
     await createUser(limited, email, 'Passw0rd!');
+    const statuses: number[] = [];
+    for (let address = 0; address < 5; address++) {
+      for (let i = 0; i < 5; i++)
+        statuses.push((await signIn(limited, email, `guess-${i}`, `192.0.2.${100 + address}`)).status);
+    }
+    // 20 misses are heard; then the account is under attack and the fifth address is slowed.
+    expect(statuses.slice(0, 21)).toEqual(Array(21).fill(400));
+    expect(statuses.slice(21)).toEqual([429, 429, 429, 429]);
+    const owner = await signIn(limited, email, 'Passw0rd!', '203.0.113.77');
+    expect(owner.status).toBe(200);
+    expect(asSession(owner.body).user.email).toBe(email);
+  });
+
+  it('an account under attack gives each new address one free miss, then the back-off; known addresses keep theirs', async () => {
+    const { server: limited, clock } = clocked({ failedSigninLimitPerAccount: 2 });
+    const email = uniqueEmail('attacked');
+    await createUser(limited, email, 'Passw0rd!');
     expect((await signIn(limited, email, 'Passw0rd!', staffAddress)).status).toBe(200);
-    // 4 x 2 free misses over the account, each from a fresh address.
-    for (let i = 0; i < 8; i++) expect((await signIn(limited, email, 'x', `192.0.2.${100 + i}`)).status).toBe(400);
-    expect((await signIn(limited, email, 'y', '192.0.2.200')).status).toBe(429);
+    // 4 x 2 misses over the account, each pair of them from a fresh address: an attack.
+    for (let i = 0; i < 8; i++)
+      expect((await signIn(limited, email, 'x', `192.0.2.${100 + (i >> 1)}`)).status).toBe(400);
+    // A new address: its first try is heard at once; after one miss it waits 30 s, doubling.
+    expect((await signIn(limited, email, 'y', '192.0.2.200')).status).toBe(400);
+    const slowed = await signIn(limited, email, 'Passw0rd!', '192.0.2.200');
+    expect(slowed.status).toBe(429);
+    expect(slowed.headers.get('retry-after')).toBe('30');
+    clock.now += 30_000;
+    expect((await signIn(limited, email, 'z', '192.0.2.200')).status).toBe(400);
+    expect((await signIn(limited, email, 'z', '192.0.2.200')).headers.get('retry-after')).toBe('60');
+    // The staff member's usual address keeps its two free misses, and gets in.
+    expect((await signIn(limited, email, 'typo', staffAddress)).status).toBe(400);
     expect((await signIn(limited, email, 'Passw0rd!', staffAddress)).status).toBe(200);
+  });
+
+  it('keeps the back-off and the known addresses across a restart (they live in the auth schema)', async () => {
+    const clock = newClock();
+    // Its own server, closed here rather than after all tests.
+    const first = createAuthServer(testOptions(db.authUrl, { failedSigninLimitPerAccount: 2, now: () => clock.now }));
+    const email = uniqueEmail('restart');
+    await createUser(first, email, 'Passw0rd!');
+    expect((await signIn(first, email, 'Passw0rd!', staffAddress)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await signIn(first, email, 'x', attacker)).status).toBe(400);
+    for (let i = 0; i < 6; i++) expect((await signIn(first, email, 'x', `192.0.2.${150 + i}`)).status).toBe(400);
+    await first.close();
+    const restarted = server({ failedSigninLimitPerAccount: 2, now: () => clock.now });
+    expect((await signIn(restarted, email, 'Passw0rd!', attacker)).status).toBe(429);
+    // Still under attack: a new address gets one free miss only ...
+    expect((await signIn(restarted, email, 'x', '192.0.2.201')).status).toBe(400);
+    expect((await signIn(restarted, email, 'x', '192.0.2.201')).status).toBe(429);
+    // ... and the staff member's address is still known: two free misses, then in.
+    expect((await signIn(restarted, email, 'typo', staffAddress)).status).toBe(400);
+    expect((await signIn(restarted, email, 'Passw0rd!', staffAddress)).status).toBe(200);
   });
 
   it('slows one address guessing across accounts; a success from it does not lift that', async () => {
