@@ -55,8 +55,8 @@ function mailTo(email: string): { link: URL; code: string; mail: Mail } {
   const mails = outbox.filter((mail) => mail.to === email);
   expect(mails).toHaveLength(1);
   const mail = mails[0]!;
-  const link = /(http\S+\/verify\?\S+)/.exec(mail.text)?.[1];
-  const code = /code: (\d{6})/.exec(mail.text)?.[1];
+  const link = /(http\S+\/verify\?\S+)/.exec(mail.text ?? '')?.[1];
+  const code = /code: (\d{6})/.exec(mail.text ?? '')?.[1];
   expect(link).toBeDefined();
   return { link: new URL(link!), code: code!, mail };
 }

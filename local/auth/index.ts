@@ -5,6 +5,7 @@
 import { decodeJwt } from 'jose';
 import { MiB, withBodyLimit } from '../http/body-limit.ts';
 import { createPool } from './db.ts';
+import { checkTemplate } from './email-template.ts';
 import { isSignedWith } from './jwt.ts';
 import { adminRoles, lettersAndDigits, type AuthContext, type AuthOptions } from './options.ts';
 import { smtpMailer, type SendMail } from './mailer.ts';
@@ -49,6 +50,7 @@ const tooLarge = (request: Request, limit: number) =>
 
 export function createAuthServer(options: AuthOptions): AuthServer {
   checkServiceRoleKey(options);
+  if (options.recoveryTemplate) checkTemplate(options.recoveryTemplate.content, '[auth.email.template.recovery]');
   const pool = createPool(options.databaseUrl);
   const now = options.now ?? Date.now;
   const tokenVerificationsPerIp = options.tokenVerificationsPerIp ?? 30;

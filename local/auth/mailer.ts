@@ -3,6 +3,7 @@
  * settings ([auth.email.smtp] in supabase/config.toml): locally the capture inbox.
  */
 import nodemailer from 'nodemailer';
+import { renderTemplate, type EmailTemplate, type TemplateData } from './email-template.ts';
 
 export interface SmtpSettings {
   host: string;
@@ -17,7 +18,8 @@ export interface SmtpSettings {
 export interface Mail {
   to: string;
   subject: string;
-  text: string;
+  /** A plain-text part: GoTrue's default templates have one; the project's own are HTML only, as GoTrue sends them. */
+  text?: string;
   html: string;
 }
 
@@ -52,14 +54,19 @@ export function emailChangeMail(to: string, change: { from: string; to: string }
   };
 }
 
-/** GoTrue's default recovery template ("Reset Password"), with the link and the one-time code. */
-export function recoveryMail(to: string, link: string, code: string): Mail {
+/**
+ * The recovery mail: the project's template ([auth.email.template.recovery]) when configured,
+ * else GoTrue's default ("Reset Password", with the link and the one-time code).
+ */
+export function recoveryMail(data: TemplateData, template: EmailTemplate | undefined): Mail {
+  if (template) return { to: data.Email, ...renderTemplate(template, data) };
+  const link = data.ConfirmationURL;
   return {
-    to,
+    to: data.Email,
     subject: 'Reset Your Password',
-    text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${code}\n`,
+    text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${data.Token}\n`,
     html:
       `<h2>Reset Password</h2>\n<p>Follow this link to reset the password for your user:</p>\n` +
-      `<p><a href="${escapeHtml(link)}">Reset Password</a></p>\n<p>Alternatively, enter the code: ${code}</p>\n`,
+      `<p><a href="${escapeHtml(link)}">Reset Password</a></p>\n<p>Alternatively, enter the code: ${data.Token}</p>\n`,
   };
 }

@@ -1,5 +1,6 @@
 /** The auth server's settings (as the gateway passes them) and the state every route shares. */
 import type { Pool } from 'pg';
+import type { EmailTemplate } from './email-template.ts';
 import type { SendMail, SmtpSettings } from './mailer.ts';
 import type { PasswordRules } from './passwords.ts';
 import type { SigninThrottle } from './signin-throttle.ts';
@@ -46,6 +47,8 @@ export interface AuthOptions {
    * an e-mail change needs the link sent to the current address too, not only the new one's.
    */
   secureEmailChange?: boolean;
+  /** [auth.email.template.recovery]: the project's recovery mail (subject and HTML); GoTrue's default without it. */
+  recoveryTemplate?: EmailTemplate;
   /** The clock the sign-in back-off and the verification limits read (tests move it on). */
   now?: () => number;
 }

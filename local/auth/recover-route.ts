@@ -68,7 +68,15 @@ export async function recover(ctx: AuthContext, request: Request): Promise<Respo
     await saveCode(db, { token, userId: user.id, kind: 'recovery', address, code });
   });
   try {
-    await ctx.sendMail(recoveryMail(user.email, link.toString(), code));
+    const data = {
+      SiteURL: options.siteUrl,
+      ConfirmationURL: link.toString(),
+      Email: address,
+      Token: code,
+      TokenHash: token,
+      RedirectTo: redirectTo,
+    };
+    await ctx.sendMail(recoveryMail(data, options.recoveryTemplate));
   } catch (error) {
     console.error('[auth] sending the recovery e-mail failed:', error);
     await transaction(ctx.pool, async (db) => {

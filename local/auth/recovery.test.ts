@@ -57,8 +57,8 @@ function mailTo(email: string): Mail {
 
 /** The link and the code in a recovery mail. */
 function linkAndCode(mail: Mail): { link: URL; code: string } {
-  const link = /(http\S+\/verify\?\S+)/.exec(mail.text)?.[1];
-  const code = /code: (\d{6})/.exec(mail.text)?.[1];
+  const link = /(http\S+\/verify\?\S+)/.exec(mail.text ?? '')?.[1];
+  const code = /code: (\d{6})/.exec(mail.text ?? '')?.[1];
   expect(link).toBeDefined();
   expect(code).toBeDefined();
   return { link: new URL(link!), code: code! };

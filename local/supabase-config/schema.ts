@@ -59,6 +59,13 @@ const smtp = z.strictObject({
   sender_name: z.string().optional(),
 });
 
+/** `[auth.email.template.<name>]`: the CLI's emailTemplate (content_path relative to the repository). */
+const emailTemplate = z.strictObject({
+  subject: z.string().optional(),
+  content_path: z.string().optional(),
+});
+const templateNames = z.enum(['invite', 'confirmation', 'recovery', 'magic_link', 'email_change', 'reauthentication']);
+
 const email = z.strictObject({
   enable_signup: z.boolean().optional(),
   double_confirm_changes: z.boolean().optional(),
@@ -68,6 +75,7 @@ const email = z.strictObject({
   otp_length: uint.optional(),
   otp_expiry: uint.optional(),
   smtp: smtp.optional(),
+  template: z.partialRecord(templateNames, emailTemplate).optional(),
 });
 
 export const passwordRequirements = [

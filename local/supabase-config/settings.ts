@@ -3,9 +3,13 @@
  * the file leaves out (its template's values), so the stand-ins and `supabase start` agree.
  * Names match the stand-ins' options, so each result spreads straight into them.
  */
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { envReference, SupabaseConfigError } from './read.ts';
 import type { SupabaseConfig } from './schema.ts';
+import type { EmailTemplate } from '../auth/email-template.ts';
 import { parseGoDuration } from '../auth/go-duration.ts';
+import { repoRoot } from '../env.ts';
 
 export interface AuthSettings {
   enableSignup: boolean;
@@ -31,6 +35,8 @@ export interface AuthSettings {
   secureEmailChange: boolean;
   /** [auth.email.smtp], when enabled: auth's own e-mails (recovery) go through it. */
   smtp: AuthSmtpSettings | undefined;
+  /** [auth.email.template.recovery]: the subject and the HTML file's content (GoTrue's default when absent). */
+  recoveryTemplate: EmailTemplate | undefined;
 }
 
 export interface AuthSmtpSettings {
@@ -88,6 +94,25 @@ function smtpSettings(smtp: SmtpConfig | undefined): AuthSmtpSettings | undefine
   };
 }
 
+type TemplateConfig = NonNullable<NonNullable<NonNullable<SupabaseConfig['auth']>['email']>['template']>;
+
+/** GoTrue's subject for a recovery mail when the template sets none. */
+const defaultRecoverySubject = 'Reset Your Password';
+
+/** The recovery template's file, read as the CLI reads it: content_path relative to the repository. */
+function recoveryTemplate(templates: TemplateConfig | undefined): EmailTemplate | undefined {
+  const config = templates?.recovery;
+  if (!config?.content_path) return undefined;
+  const path = isAbsolute(config.content_path) ? config.content_path : join(repoRoot, config.content_path);
+  try {
+    return { subject: config.subject ?? defaultRecoverySubject, content: readFileSync(path, 'utf8') };
+  } catch {
+    throw new SupabaseConfigError(
+      `supabase/config.toml auth.email.template.recovery.content_path = "${config.content_path}": no such file`,
+    );
+  }
+}
+
 export function authSettings(config: SupabaseConfig): AuthSettings {
   const auth = config.auth ?? {};
   if (auth.enable_refresh_token_rotation === false) {
@@ -109,6 +134,7 @@ export function authSettings(config: SupabaseConfig): AuthSettings {
     emailMaxFrequencySeconds: frequencySeconds(auth.email?.max_frequency),
     secureEmailChange: auth.email?.double_confirm_changes ?? true,
     smtp: smtpSettings(auth.email?.smtp),
+    recoveryTemplate: recoveryTemplate(auth.email?.template),
   };
 }
 

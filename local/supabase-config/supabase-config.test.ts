@@ -85,6 +85,11 @@ describe('the committed supabase/config.toml', () => {
         adminEmail: 'no-reply@ascent.example',
         senderName: 'Ascent',
       },
+      // The recovery mail is the project's template, the file the CLI uploads.
+      recoveryTemplate: {
+        subject: 'Reset your Ascent password',
+        content: readFileSync(join(repoRoot, 'supabase/templates/recovery.html'), 'utf8'),
+      },
     });
     expect(functionSettings(config, 'send-newsletter-subscription-email')).toEqual({ verifyJwt: true, enabled: true });
     expect(restSettings(config)).toEqual({
@@ -131,6 +136,19 @@ describe('reading it as the CLI does', () => {
     expect(authSettings(bare)).toMatchObject({ enableSignup: true, jwtExpiry: 3600, passwordMinLength: 6 });
     expect(functionSettings(bare, 'any')).toEqual({ verifyJwt: true, enabled: true });
     expect(storageSettings(bare)).toEqual({ fileSizeLimit: 50 * 1024 * 1024 });
+  });
+
+  it("refuses an e-mail template that is not one of the CLI's, or whose file is missing", () => {
+    expect(() =>
+      parseSupabaseConfig(edited(/^\[auth\.email\.template\.recovery\]$/m, '[auth.email.template.reset]'), defaults),
+    ).toThrow(/auth\.email\.template: Unrecognized key: "reset"/);
+    const missing = parseSupabaseConfig(
+      edited(/^content_path = .*$/m, 'content_path = "./supabase/templates/nope.html"'),
+      defaults,
+    );
+    expect(() => authSettings(missing)).toThrow(
+      'supabase/config.toml auth.email.template.recovery.content_path = "./supabase/templates/nope.html": no such file',
+    );
   });
 
   it("reads storage.file_size_limit as the CLI does (1024s, whatever the unit's spelling)", () => {

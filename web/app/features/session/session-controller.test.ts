@@ -282,7 +282,7 @@ describe('the auth events', () => {
     const h = harness('/login/reset', supabase);
     await h.until((s) => !s.loading);
     expect((await supabase.auth.resetPasswordForEmail(email)).error).toBeNull();
-    const link = /(http\S+\/verify\?\S+)/.exec(outbox.find((mail) => mail.to === email)!.text)![1]!;
+    const link = /(http\S+\/verify\?\S+)/.exec(outbox.find((mail) => mail.to === email)?.text ?? '')![1]!;
     const token_hash = new URL(link).searchParams.get('token')!;
     expect((await supabase.auth.verifyOtp({ type: 'recovery', token_hash })).error).toBeNull();
     const state = await h.until((s) => s.session !== null);
