@@ -20,7 +20,7 @@ import { startMailCapture } from './mail/index.ts';
 import { startEmbeddedPostgres } from './postgres/embedded.ts';
 import { prepareDatabase, urlForRole } from './postgres/prepare.ts';
 import { supervise } from './process/supervise.ts';
-import { startPostgrest } from './postgrest/index.ts';
+import { regexFilterSlots, startPostgrest } from './postgrest/index.ts';
 import { createStorageServer } from './storage/index.ts';
 import { authSettings, restSettings } from './supabase-config/settings.ts';
 import { storageSettings } from './supabase-config/storage-settings.ts';
@@ -262,6 +262,7 @@ export async function startStack(
       anonKey: env.SUPABASE_ANON_KEY,
       serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
       restUrl: postgrest.current().url,
+      regexFilterSlots,
       auth: (request) => auth.handle(request),
       functions,
       storage: (request) => storage.handle(request),

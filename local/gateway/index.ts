@@ -19,6 +19,8 @@ export interface GatewayOptions {
   storage: RequestHandler;
   /** The largest body passed to PostgREST (it has no cap of its own); default 10 MiB. */
   restMaxBodyBytes?: number;
+  /** Costly match/imatch filters let through to PostgREST at once (regex-filters.ts). */
+  regexFilterSlots: number;
 }
 
 /** Auth routes a browser reaches by redirect (e-mail links, OAuth), which cannot carry a key. */
@@ -46,6 +48,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     restUrl: options.restUrl,
     keys,
     maxBodyBytes: options.restMaxBodyBytes ?? 10 * MiB,
+    regexFilterSlots: options.regexFilterSlots,
   });
 
   async function route(request: Request): Promise<Response> {

@@ -4,6 +4,15 @@ import { dirname, join } from 'node:path';
 import { startChildService } from '../process/child-service.ts';
 import type { ServiceInstance } from '../process/supervise.ts';
 
+/** PostgREST's connection pool (db-pool): every REST call holds one connection while it runs. */
+export const restPoolSize = 10;
+
+/**
+ * Costly regex filters the gateway lets through at once (local/gateway/regex-filters.ts): a fifth
+ * of the pool, so slow filters cancelled at anon's 3 s never hold the connections reads need.
+ */
+export const regexFilterSlots = 1;
+
 export interface PostgrestOptions {
   /** authenticator's connection URL: PostgREST switches to the JWT's role per request. */
   dbUri: string;
@@ -44,7 +53,7 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
       PGRST_DB_ANON_ROLE: 'anon',
       PGRST_DB_EXTRA_SEARCH_PATH: options.extraSearchPath.join(','),
       PGRST_DB_MAX_ROWS: String(options.maxRows),
-      PGRST_DB_POOL: '10',
+      PGRST_DB_POOL: String(restPoolSize),
       PGRST_DB_CHANNEL_ENABLED: 'true',
       PGRST_JWT_SECRET: options.jwtSecret,
       PGRST_SERVER_HOST: '127.0.0.1',
