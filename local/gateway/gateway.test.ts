@@ -32,7 +32,7 @@ function serveGateway(restUrl: string, maxBodyBytes: number): Promise<ServedHand
   const routes = createGateway({
     anonKey,
     serviceRoleKey,
-    restUrl,
+    rest: { url: restUrl },
     regexFilterSlots,
     auth: echo('auth'),
     functions: echo('functions'),

@@ -8,12 +8,13 @@ import { MiB } from '../http/body-limit.ts';
 import type { DirectRoute, RequestHandler } from '../http/serve.ts';
 import { checkApiKey } from './api-key.ts';
 import { preflight, withCors } from './cors.ts';
-import { restPassThrough } from './rest-pass-through.ts';
+import { restPassThrough, type RestUpstream } from './rest-pass-through.ts';
 
 export interface GatewayOptions {
   anonKey: string;
   serviceRoleKey: string;
-  restUrl: string;
+  /** PostgREST: its Unix socket (the stack), or an http URL (a stand-in). */
+  rest: RestUpstream;
   auth: RequestHandler;
   functions: RequestHandler;
   storage: RequestHandler;
@@ -45,7 +46,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const keys = [options.anonKey, options.serviceRoleKey];
   // Auth, storage and functions cap their own bodies; PostgREST would read any size.
   const direct = restPassThrough({
-    restUrl: options.restUrl,
+    upstream: options.rest,
     keys,
     maxBodyBytes: options.restMaxBodyBytes ?? 10 * MiB,
     regexFilterSlots: options.regexFilterSlots,

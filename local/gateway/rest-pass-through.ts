@@ -11,6 +11,7 @@ import {
   request as httpRequest,
   type IncomingMessage,
   type OutgoingHttpHeaders,
+  type RequestOptions,
   type ServerResponse,
 } from 'node:http';
 import { closeAfterAnswer, declaredTooLarge } from '../http/body-limit.ts';
@@ -39,8 +40,11 @@ const requestDropped = new Set([
 ]);
 const replyDropped = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'trailer']);
 
+/** Where PostgREST listens: its Unix socket (the stack), or an http URL (tests with a stand-in). */
+export type RestUpstream = { socketPath: string } | { url: string };
+
 export interface RestPassThroughOptions {
-  restUrl: string;
+  upstream: RestUpstream;
   keys: readonly string[];
   /** The largest body passed to PostgREST (it has no cap of its own). */
   maxBodyBytes: number;
@@ -66,13 +70,20 @@ function sendJson(res: ServerResponse, status: number, body: object, cors: Recor
   res.end(text);
 }
 
+/** node:http's options for reaching the upstream, and a name for it in log lines. */
+function connectOptions(upstream: RestUpstream): { target: RequestOptions; name: string } {
+  if ('socketPath' in upstream) return { target: { socketPath: upstream.socketPath }, name: upstream.socketPath };
+  const url = new URL(upstream.url);
+  return { target: { host: url.hostname, port: url.port }, name: upstream.url };
+}
+
 export function restPassThrough({
-  restUrl,
+  upstream,
   keys,
   maxBodyBytes,
   regexFilterSlots,
 }: RestPassThroughOptions): DirectRoute {
-  const upstream = new URL(restUrl);
+  const { target, name: upstreamName } = connectOptions(upstream);
   const regexGate = regexFilterGate(regexFilterSlots);
   // Connections to PostgREST are kept and reused, as Kong keeps its upstream connections, and
   // closed after 4 s idle, well before PostgREST would close them under a request being sent.
@@ -123,9 +134,8 @@ export function restPassThrough({
     const send = (retried: boolean): void => {
       let tooLarge = false;
       const outgoing = httpRequest({
+        ...target,
         agent,
-        host: upstream.hostname,
-        port: upstream.port,
         method: req.method,
         path: path + search,
         headers,
@@ -168,7 +178,7 @@ export function restPassThrough({
           res.destroy(error);
           return;
         }
-        console.error(`[gateway] upstream ${restUrl} failed: ${String(error)}`);
+        console.error(`[gateway] upstream ${upstreamName} failed: ${String(error)}`);
         sendJson(res, 502, { message: 'An invalid response was received from the upstream server' }, cors);
       });
       // A client that goes away takes its upstream request with it, except a costly regex filter:

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const routes = createGateway({
     anonKey: stack.anonKey,
     serviceRoleKey: stack.serviceRoleKey,
-    restUrl: 'http://127.0.0.1:1',
+    rest: { url: 'http://127.0.0.1:1' },
     regexFilterSlots,
     auth: async () => new Response(null, { status: 404 }),
     storage: async () => new Response(null, { status: 404 }),
