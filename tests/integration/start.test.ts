@@ -41,11 +41,13 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function start(env: Ports): Started {
+/** `npm start`; with `ownGroup`, the leader of a process group of its own, as a terminal or service manager runs it. */
+function start(env: Ports, { ownGroup = false } = {}): Started {
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
   });
   running.add(child);
   let output = '';
@@ -175,6 +177,16 @@ describe('npm start', { timeout: 180_000 }, () => {
     expect(await everyPortAnswers(env)).toMatchObject({ api: 200, db: 200, web: 200 });
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+  });
+
+  it('stops quietly when its whole process group gets SIGTERM, restarting nothing', async () => {
+    const grouped = start(env, { ownGroup: true });
+    await waitForOutput(grouped, /local stack is up/);
+    // As `kill -TERM -<pgid>`, a service manager's stop or Ctrl-C: PostgREST and the website get it too.
+    process.kill(-(grouped.child.pid ?? 0), 'SIGTERM');
+    expect(await grouped.exited).toBe(0);
+    expect(grouped.output()).not.toMatch(/unexpectedly|restart/);
+    expect(await stackPortsInUse(env)).toEqual([]);
   });
 
   it('recovers by itself after the previous run was killed with kill -9', async () => {
