@@ -161,6 +161,11 @@ describe('npm start', { timeout: 180_000 }, () => {
     expect(first.output()).toMatch(/seeded an empty database/);
     expect(first.output()).toContain(`http://127.0.0.1:${env.LOCAL_API_PORT}`);
     expect(first.output()).toMatch(/anon key\s+eyJ/);
+    // One address for the Studio and its API (the Studio calls <projectId>.localhost), no bare https://localhost.
+    const studioOrigin = `https://ascent.localhost:${env.LOCAL_CONTENT_PORT}`;
+    expect(first.output()).toContain(`the Studio reaches it at ${studioOrigin}`);
+    expect(first.output()).toContain(`${studioOrigin}/studio/`);
+    expect(first.output()).not.toContain('https://localhost');
     expect(await everyPortAnswers(env)).toEqual({ api: 200, auth: 200, db: 200, mail: 200, content: 200, web: 200 });
 
     first.child.kill('SIGTERM');
