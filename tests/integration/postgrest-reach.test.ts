@@ -67,6 +67,10 @@ describe('PostgREST behind the gateway', () => {
       await response.arrayBuffer();
       expect(response.status, `port ${port}`).toBe(404);
       expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+      // Nor its configuration (the JWT secret) or schema cache, which later PostgREST versions serve there.
+      for (const path of ['/config', '/schema_cache']) {
+        expect((await fetch(`http://127.0.0.1:${port}${path}`)).status, path).toBe(404);
+      }
     }
   });
 
