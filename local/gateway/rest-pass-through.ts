@@ -181,10 +181,10 @@ export function restPassThrough({
         console.error(`[gateway] upstream ${upstreamName} failed: ${String(error)}`);
         sendJson(res, 502, { message: 'An invalid response was received from the upstream server' }, cors);
       });
-      // A client that goes away takes its upstream request with it, except a costly regex filter:
-      // PostgreSQL goes on running it, so its slot stays taken until PostgREST answers.
+      // A client that goes away takes its upstream request with it, except a costly regex filter
+      // sent whole: PostgreSQL goes on running it, so its slot stays taken until PostgREST answers.
       res.once('close', () => {
-        if (!res.writableFinished && !releaseRegexSlot) outgoing.destroy();
+        if (!res.writableFinished && (!releaseRegexSlot || !req.complete)) outgoing.destroy();
       });
       if (!hasBody) {
         outgoing.end();
