@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { authSettings } from './supabase-config/settings.ts';
 
 describe('settings', () => {
   it('runs on the documented local defaults of .env.example', () => {
@@ -11,6 +12,24 @@ describe('settings', () => {
 
   it('lets the process environment override a setting', () => {
     expect(loadConfig({ LOCAL_API_PORT: '60000' }).env.LOCAL_API_PORT).toBe(60000);
+  });
+
+  it('points mail and links of a second copy on other ports at that copy (SMTP_PORT, SITE_URL follow the ports)', () => {
+    const second = loadConfig({ LOCAL_SMTP_PORT: '55025', WEB_PORT: '3100' });
+    expect(second.env.SMTP_PORT).toBe(55025);
+    expect(second.env.SITE_URL).toBe('http://127.0.0.1:3100');
+    // The auth server's site_url (supabase/config.toml: env(SITE_URL)) follows too.
+    expect(authSettings(second.supabase).siteUrl).toBe('http://127.0.0.1:3100');
+  });
+
+  it('keeps an explicit SMTP_PORT or SITE_URL over the derived one', () => {
+    const { env } = loadConfig({
+      WEB_PORT: '3100',
+      SITE_URL: 'https://ascent.example',
+      LOCAL_SMTP_PORT: '55025',
+      SMTP_PORT: '587',
+    });
+    expect({ site: env.SITE_URL, smtp: env.SMTP_PORT }).toEqual({ site: 'https://ascent.example', smtp: 587 });
   });
 
   it('lists every malformed setting at once, by name', () => {

@@ -20,7 +20,7 @@ import { startMailCapture } from './mail/index.ts';
 import { startEmbeddedPostgres } from './postgres/embedded.ts';
 import { prepareDatabase, urlForRole } from './postgres/prepare.ts';
 import { supervise } from './process/supervise.ts';
-import { startPostgrest } from './postgrest/index.ts';
+import { regexFilterSlots, restSocketPath, startPostgrest } from './postgrest/index.ts';
 import { createStorageServer } from './storage/index.ts';
 import { authSettings, restSettings } from './supabase-config/settings.ts';
 import { storageSettings } from './supabase-config/storage-settings.ts';
@@ -31,7 +31,7 @@ import { buildWebsite, startWebsite, websiteBuildIsStale } from './website.ts';
 export interface StackPorts {
   api: number;
   db: number;
-  rest: number;
+  /** PostgREST's admin server (/live, /ready); its API is a Unix socket in the data folder. */
   restAdmin: number;
   smtp: number;
   mailWeb: number;
@@ -47,8 +47,7 @@ export function configuredPorts(env: StackConfig['env'], options: { website: boo
   return {
     api: env.LOCAL_API_PORT,
     db: env.LOCAL_DB_PORT,
-    rest: env.LOCAL_REST_PORT,
-    restAdmin: env.LOCAL_REST_PORT + 1,
+    restAdmin: env.LOCAL_REST_PORT,
     smtp: env.LOCAL_SMTP_PORT,
     mailWeb: env.LOCAL_MAIL_WEB_PORT,
     content: env.LOCAL_CONTENT_PORT,
@@ -66,8 +65,8 @@ export interface RunningStack {
   databaseUrl: string;
   /** The superuser's URL (supabase_admin), for the rare test that needs one. */
   adminDatabaseUrl: string;
-  /** PostgREST itself (internal: clients go through the gateway's /rest/v1). */
-  restUrl: string;
+  /** PostgREST's Unix socket (internal, mode 600: clients go through the gateway's /rest/v1). */
+  restSocket: string;
   mailUrl: string;
   smtpPort: number;
   /** The Daraja API the functions call: the local stand-in unless MPESA_API_URL is set. */
@@ -119,12 +118,17 @@ export async function startStack(
   const timed = (what: string) => log(`${what} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
   // One stop at a time, in reverse: a service giving up and Ctrl-C may both ask.
   let stopping = Promise.resolve();
-  const stopAll = () =>
-    (stopping = stopping.then(async () => {
+  // Set at once, so supervisors take exits from a signal to the whole process group as part of the stop.
+  let stopRequested = false;
+  const stackStopping = () => stopRequested;
+  const stopAll = () => {
+    stopRequested = true;
+    return (stopping = stopping.then(async () => {
       for (let stop = stops.pop(); stop; stop = stops.pop()) {
         await stop().catch((error: unknown) => log(`stop failed: ${String(error)}`));
       }
     }));
+  };
   let failure: Error | undefined;
   let reportFailure: (error: Error) => void = () => {};
   const failed = new Promise<Error>((resolve) => (reportFailure = resolve));
@@ -148,6 +152,7 @@ export async function startStack(
           }),
         log,
         onGiveUp: giveUp,
+        stackStopping,
       });
       stops.push(postgres.stop);
       adminUrl = postgres.current().adminUrl;
@@ -167,7 +172,7 @@ export async function startStack(
           ...restSettings(config.supabase),
           dbUri: restUri,
           jwtSecret: env.SUPABASE_JWT_SECRET,
-          port: ports.rest,
+          socketPath: restSocketPath(config.dataDir),
           adminPort: ports.restAdmin,
           pidFile: join(config.dataDir, 'postgrest.pid'),
           // PostgREST narrates its start-up even at log level error; pass on only real problems.
@@ -178,6 +183,7 @@ export async function startStack(
         }),
       log,
       onGiveUp: giveUp,
+      stackStopping,
     });
     stops.push(postgrest.stop);
     timed('PostgREST ready');
@@ -261,7 +267,8 @@ export async function startStack(
     const routes = createGateway({
       anonKey: env.SUPABASE_ANON_KEY,
       serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
-      restUrl: postgrest.current().url,
+      rest: { socketPath: postgrest.current().socketPath },
+      regexFilterSlots,
       auth: (request) => auth.handle(request),
       functions,
       storage: (request) => storage.handle(request),
@@ -333,6 +340,7 @@ export async function startStack(
           }),
         log,
         onGiveUp: giveUp,
+        stackStopping,
       });
       stops.push(website.stop);
       webUrl = `http://127.0.0.1:${ports.web}`;
@@ -348,7 +356,7 @@ export async function startStack(
       jwtSecret: env.SUPABASE_JWT_SECRET,
       databaseUrl,
       adminDatabaseUrl: adminUrl,
-      restUrl: postgrest.current().url,
+      restSocket: postgrest.current().socketPath,
       mailUrl: mail.webUrl,
       smtpPort: mail.smtpPort,
       darajaUrl,

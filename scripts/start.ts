@@ -65,7 +65,7 @@ Ascent local stack is up (${seconds} s). Ctrl-C stops everything.
   PostgreSQL      ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}
   Mail inbox      ${stack.mailUrl}   (SMTP on 127.0.0.1:${ports.smtp})
   M-Pesa (Daraja) ${stack.darajaUrl}   (test numbers: local/daraja/README.md)
-  Content lake    ${stack.contentUrl}   (the Studio's API: ${stack.contentSecureUrl}, HTTP/2)
+  Content lake    ${stack.contentUrl}   (the Studio reaches it at ${new URL(stack.studioUrl).origin}, HTTP/2 over TLS)
   Sanity Studio   ${stack.studioUrl}   (edits are kept in ${env.LOCAL_DATA_DIR}/content-lake; npm run content:export writes them to content/)
 
   ${trustInstructions(stack.certificateAuthority, stack.studioUrl).join('\n  ')}

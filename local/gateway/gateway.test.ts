@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MiB } from '../http/body-limit.ts';
 import { serve, type ServedHandler } from '../http/serve.ts';
 import { rawRequest } from '../http/test-client.ts';
+import { regexFilterSlots } from '../postgrest/index.ts';
 import { createGateway } from './index.ts';
 
 const anonKey = 'anon-key-for-tests-0123456789';
@@ -31,7 +32,8 @@ function serveGateway(restUrl: string, maxBodyBytes: number): Promise<ServedHand
   const routes = createGateway({
     anonKey,
     serviceRoleKey,
-    restUrl,
+    rest: { url: restUrl },
+    regexFilterSlots,
     auth: echo('auth'),
     functions: echo('functions'),
     storage: echo('storage'),
@@ -204,6 +206,58 @@ describe('routing', () => {
     const response = await fetch(`${down.url}/rest/v1/events`, { headers: { apikey: anonKey } });
     await down.close();
     expect(response.status).toBe(502);
+  });
+});
+
+describe('costly regex filters', () => {
+  const costly = `/rest/v1/events?description=match.${encodeURIComponent('(.*)(.*)\\2\\1z')}`;
+  // As the site search sends `C*-suite`: the regex `C\*-suite`, its backslash doubled inside quotes.
+  const literal = `/rest/v1/events?or=${encodeURIComponent('(title.imatch."C\\\\*-suite")')}`;
+
+  it('lets one through at a time; the others answer 429 in words, literal text is never held back', async () => {
+    let answerHeld!: () => void;
+    const held = new Promise<void>((resolve) => (answerHeld = resolve));
+    let reached!: () => void;
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    // An upstream that holds a costly filter's answer, as PostgreSQL holds its connection, until told.
+    const upstream = createServer((req, res) => {
+      if (!req.url?.includes('description=')) return void res.end('[]');
+      reached();
+      void held.then(() => res.end('[]'));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const served = await serveGateway(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, MiB);
+    const send = (path: string, signal?: AbortSignal) =>
+      fetch(`${served.url}${path}`, { headers: { apikey: anonKey }, signal });
+    try {
+      const client = new AbortController();
+      const first = send(costly, client.signal);
+      await arrived;
+      // The client leaving does not free the slot: PostgreSQL would still be running its filter.
+      client.abort();
+      await expect(first).rejects.toThrow();
+      const refused = await send(costly);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('3');
+      expect(await refused.json()).toEqual({
+        message:
+          'Too many regular-expression filters (match, imatch) are running at once: try again in a few seconds, or filter with eq, like or ilike',
+      });
+      expect((await send(literal)).status).toBe(200);
+      answerHeld();
+      // Once the upstream has answered, the slot is free again.
+      let next = await send(costly);
+      for (let tries = 0; next.status === 429 && tries < 100; tries += 1) {
+        await next.arrayBuffer();
+        await new Promise((resolve) => setImmediate(resolve));
+        next = await send(costly);
+      }
+      expect(next.status).toBe(200);
+    } finally {
+      await served.close();
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
   });
 });
 

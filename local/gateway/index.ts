@@ -8,17 +8,20 @@ import { MiB } from '../http/body-limit.ts';
 import type { DirectRoute, RequestHandler } from '../http/serve.ts';
 import { checkApiKey } from './api-key.ts';
 import { preflight, withCors } from './cors.ts';
-import { restPassThrough } from './rest-pass-through.ts';
+import { restPassThrough, type RestUpstream } from './rest-pass-through.ts';
 
 export interface GatewayOptions {
   anonKey: string;
   serviceRoleKey: string;
-  restUrl: string;
+  /** PostgREST: its Unix socket (the stack), or an http URL (a stand-in). */
+  rest: RestUpstream;
   auth: RequestHandler;
   functions: RequestHandler;
   storage: RequestHandler;
   /** The largest body passed to PostgREST (it has no cap of its own); default 10 MiB. */
   restMaxBodyBytes?: number;
+  /** Costly match/imatch filters let through to PostgREST at once (regex-filters.ts). */
+  regexFilterSlots: number;
 }
 
 /**
@@ -48,9 +51,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const keys = [options.anonKey, options.serviceRoleKey];
   // Auth, storage and functions cap their own bodies; PostgREST would read any size.
   const direct = restPassThrough({
-    restUrl: options.restUrl,
+    upstream: options.rest,
     keys,
     maxBodyBytes: options.restMaxBodyBytes ?? 10 * MiB,
+    regexFilterSlots: options.regexFilterSlots,
   });
 
   async function route(request: Request): Promise<Response> {

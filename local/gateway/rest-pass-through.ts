@@ -11,12 +11,14 @@ import {
   request as httpRequest,
   type IncomingMessage,
   type OutgoingHttpHeaders,
+  type RequestOptions,
   type ServerResponse,
 } from 'node:http';
 import { closeAfterAnswer, declaredTooLarge } from '../http/body-limit.ts';
 import { gatewayTooLargeMessage, type DirectRoute } from '../http/serve.ts';
 import { checkKey } from './api-key.ts';
 import { corsHeaderValues } from './cors.ts';
+import { hasCostlyRegex, regexFilterGate } from './regex-filters.ts';
 
 const PREFIX = '/rest/v1';
 
@@ -38,12 +40,23 @@ const requestDropped = new Set([
 ]);
 const replyDropped = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'trailer']);
 
+/** Where PostgREST listens: its Unix socket (the stack), or an http URL (tests with a stand-in). */
+export type RestUpstream = { socketPath: string } | { url: string };
+
 export interface RestPassThroughOptions {
-  restUrl: string;
+  upstream: RestUpstream;
   keys: readonly string[];
   /** The largest body passed to PostgREST (it has no cap of its own). */
   maxBodyBytes: number;
+  /** Costly match/imatch filters let through at once (regex-filters.ts); more answer 429. */
+  regexFilterSlots: number;
 }
+
+/** Seconds a client refused a regex slot is told to wait: about one anon statement timeout. */
+const regexRetryAfterSeconds = 3;
+
+export const regexBusyMessage =
+  'Too many regular-expression filters (match, imatch) are running at once: try again in a few seconds, or filter with eq, like or ilike';
 
 function isRestPath(url: string): boolean {
   return (
@@ -57,8 +70,21 @@ function sendJson(res: ServerResponse, status: number, body: object, cors: Recor
   res.end(text);
 }
 
-export function restPassThrough({ restUrl, keys, maxBodyBytes }: RestPassThroughOptions): DirectRoute {
-  const upstream = new URL(restUrl);
+/** node:http's options for reaching the upstream, and a name for it in log lines. */
+function connectOptions(upstream: RestUpstream): { target: RequestOptions; name: string } {
+  if ('socketPath' in upstream) return { target: { socketPath: upstream.socketPath }, name: upstream.socketPath };
+  const url = new URL(upstream.url);
+  return { target: { host: url.hostname, port: url.port }, name: upstream.url };
+}
+
+export function restPassThrough({
+  upstream,
+  keys,
+  maxBodyBytes,
+  regexFilterSlots,
+}: RestPassThroughOptions): DirectRoute {
+  const { target, name: upstreamName } = connectOptions(upstream);
+  const regexGate = regexFilterGate(regexFilterSlots);
   // Connections to PostgREST are kept and reused, as Kong keeps its upstream connections, and
   // closed after 4 s idle, well before PostgREST would close them under a request being sent.
   const agent = new Agent({ keepAlive: true, timeout: 4000 });
@@ -80,6 +106,18 @@ export function restPassThrough({ restUrl, keys, maxBodyBytes }: RestPassThrough
       sendJson(res, 413, { message: gatewayTooLargeMessage(maxBodyBytes) }, cors);
       return;
     }
+    // A pattern that may backtrack for seconds holds a pooled connection until it is cancelled:
+    // only a few at once, so the rest of the pool keeps serving everyone else.
+    let releaseRegexSlot: (() => void) | undefined;
+    if (hasCostlyRegex(search)) {
+      releaseRegexSlot = regexGate.tryEnter() ?? undefined;
+      if (!releaseRegexSlot) {
+        closeAfterAnswer(req, res);
+        res.setHeader('retry-after', String(regexRetryAfterSeconds));
+        sendJson(res, 429, { message: regexBusyMessage }, cors);
+        return;
+      }
+    }
 
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
@@ -96,14 +134,26 @@ export function restPassThrough({ restUrl, keys, maxBodyBytes }: RestPassThrough
     const send = (retried: boolean): void => {
       let tooLarge = false;
       const outgoing = httpRequest({
+        ...target,
         agent,
-        host: upstream.hostname,
-        port: upstream.port,
         method: req.method,
         path: path + search,
         headers,
       });
+      // The slot is PostgREST's connection: held until PostgREST has answered (or failed).
+      let retrying = false;
+      if (releaseRegexSlot) {
+        const release = releaseRegexSlot;
+        outgoing.once('close', () => {
+          if (!retrying) release();
+        });
+      }
       outgoing.on('response', (reply) => {
+        // The client went away meanwhile (a held slot kept the call going): the answer goes nowhere.
+        if (res.destroyed) {
+          reply.resume();
+          return;
+        }
         const replyHeaders: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(reply.headers)) {
           if (value !== undefined && !replyDropped.has(name)) replyHeaders[name] = value;
@@ -120,6 +170,7 @@ export function restPassThrough({ restUrl, keys, maxBodyBytes }: RestPassThrough
         if (tooLarge || res.destroyed) return;
         // A kept connection PostgREST closed just as it was reused: a read is safe to send again.
         if (!retried && !hasBody && outgoing.reusedSocket && error.code === 'ECONNRESET') {
+          retrying = true;
           send(true);
           return;
         }
@@ -127,12 +178,13 @@ export function restPassThrough({ restUrl, keys, maxBodyBytes }: RestPassThrough
           res.destroy(error);
           return;
         }
-        console.error(`[gateway] upstream ${restUrl} failed: ${String(error)}`);
+        console.error(`[gateway] upstream ${upstreamName} failed: ${String(error)}`);
         sendJson(res, 502, { message: 'An invalid response was received from the upstream server' }, cors);
       });
-      // A client that goes away takes its upstream request with it.
+      // A client that goes away takes its upstream request with it, except a costly regex filter
+      // sent whole: PostgreSQL goes on running it, so its slot stays taken until PostgREST answers.
       res.once('close', () => {
-        if (!res.writableFinished) outgoing.destroy();
+        if (!res.writableFinished && (!releaseRegexSlot || !req.complete)) outgoing.destroy();
       });
       if (!hasBody) {
         outgoing.end();

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { assertPortFree } from '../http/ports.ts';
 import { stopStaleProcess } from '../process/stale.ts';
 import { exitDescription, type ServiceInstance } from '../process/supervise.ts';
+import { unreachableAdvice } from './reachable.ts';
 
 export interface RunningPostgres extends ServiceInstance {
   /** The superuser's URL: for the bootstrap (and tests that truly need a superuser), not migrations. */
@@ -126,7 +127,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const { dataDir, port, password } = options;
   const asRoot = process.getuid?.() === 0;
   const recent: string[] = [];
-  if (asRoot) letPostgresUserReach(dataDir);
+  if (asRoot) {
+    // Said in words before initdb fails with "could not access directory … Permission denied".
+    const advice = unreachableAdvice(dataDir);
+    if (advice) throw new Error(advice);
+    letPostgresUserReach(dataDir);
+  }
   const server = new (await loadEmbeddedPostgres())({
     databaseDir: dataDir,
     port,

@@ -18,6 +18,8 @@ export interface ChildServiceOptions {
   /** Ports the service will listen on: checked after a crashed run's orphan is stopped. */
   ports: number[];
   pidFile: string;
+  /** Runs once a crashed run's orphan is stopped, just before the spawn (e.g. to clear its socket). */
+  beforeSpawn?: () => void;
   /** True once the service answers. */
   ready: () => Promise<boolean>;
   readyTimeoutMs?: number;
@@ -33,6 +35,7 @@ export async function startChildService(options: ChildServiceOptions): Promise<R
     await stopStaleProcess(Number(readFileSync(options.pidFile, 'utf8')), options.args[0] ?? options.command);
   }
   for (const port of options.ports) await assertPortFree(port, options.name);
+  options.beforeSpawn?.();
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -79,6 +79,32 @@ describe('supervise', () => {
     expect(gaveUp).toEqual([]);
   });
 
+  it('neither restarts nor reports a service that exits once the whole stack is stopping', async () => {
+    const book = logBook();
+    const { url, start } = await serviceOnFreePort('grouped');
+    let stackStopping = false;
+    let started = 0;
+    const service = await supervise({
+      name: 'grouped',
+      start: () => {
+        started += 1;
+        return start();
+      },
+      log: book.log,
+      onGiveUp: () => {},
+      stackStopping: () => stackStopping,
+    });
+    // As a SIGTERM to the process group: the stack is told, and the service ends on its own.
+    stackStopping = true;
+    const pid = service.current().pid;
+    const exited = service.current().exited;
+    process.kill(pid, 'SIGTERM');
+    expect(await exited).toBe('signal SIGTERM');
+    await service.stop();
+    await expect(fetch(url)).rejects.toThrow();
+    expect({ started, lines: book.lines }).toEqual({ started: 1, lines: [] });
+  });
+
   it('gives up on the third exit within the window, and does not restart it again', async () => {
     const book = logBook();
     const { url, start } = await serviceOnFreePort('flaky');

@@ -23,6 +23,11 @@ export interface SuperviseOptions<T extends ServiceInstance> {
   windowMs?: number;
   /** Pause before the n-th restart in the window: n times this (default 250 ms), so a dead process's port and memory are free. */
   restartPauseMs?: number;
+  /**
+   * True once the whole stack is stopping (before this service's own stop() is reached): an exit
+   * then is part of the stop, as when SIGTERM or Ctrl-C reaches the stack's whole process group.
+   */
+  stackStopping?: () => boolean;
 }
 
 export interface Supervised<T extends ServiceInstance> {
@@ -48,14 +53,15 @@ export async function supervise<T extends ServiceInstance>(options: SuperviseOpt
   const pauseMs = options.restartPauseMs ?? 250;
   const exits: number[] = [];
   let instance = await options.start();
-  let stopping = false;
+  let stopped = false;
+  const stopping = () => stopped || (options.stackStopping?.() ?? false);
   let recovering: Promise<void> | undefined;
 
   async function recover(how: string): Promise<void> {
     let reason = how;
     let failedRestart = false;
     // Stopping the stack while a restart fails is not the service dying again.
-    while (!stopping) {
+    while (!stopping()) {
       const now = Date.now();
       exits.push(now);
       while (exits.length > 0 && now - (exits[0] ?? now) > windowMs) exits.shift();
@@ -67,13 +73,15 @@ export async function supervise<T extends ServiceInstance>(options: SuperviseOpt
         );
         return;
       }
+      // A signal to the whole process group reaches the service and the stack's own handler at
+      // once, in either order: only after the pause is an exit known not to be part of a stop.
+      await new Promise((resolve) => setTimeout(resolve, pauseMs * exits.length));
+      if (stopping()) return;
       log(
         failedRestart
           ? `${name} could not be restarted (${reason}): trying again`
           : `${name} exited unexpectedly (${reason}): restarting it`,
       );
-      await new Promise((resolve) => setTimeout(resolve, pauseMs * exits.length));
-      if (stopping) return;
       const began = Date.now();
       try {
         instance = await options.start();
@@ -82,7 +90,7 @@ export async function supervise<T extends ServiceInstance>(options: SuperviseOpt
         failedRestart = true;
         continue;
       }
-      if (stopping) return instance.stop();
+      if (stopping()) return instance.stop();
       log(`${name} restarted (${((Date.now() - began) / 1000).toFixed(1)} s)`);
       watch(instance);
       return;
@@ -91,7 +99,7 @@ export async function supervise<T extends ServiceInstance>(options: SuperviseOpt
 
   function watch(watched: T): void {
     void watched.exited.then((how) => {
-      if (!stopping && watched === instance) recovering = recover(how);
+      if (!stopping() && watched === instance) recovering = recover(how);
     });
   }
 
@@ -99,7 +107,7 @@ export async function supervise<T extends ServiceInstance>(options: SuperviseOpt
   return {
     current: () => instance,
     async stop() {
-      stopping = true;
+      stopped = true;
       await recovering;
       await instance.stop();
     },

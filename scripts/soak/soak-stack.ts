@@ -88,7 +88,6 @@ export async function startSoakStack(log: (line: string) => void): Promise<SoakS
     const ports = {
       api: await freePort(),
       db: postgresOptions.port,
-      rest: await freePort(),
       restAdmin: await freePort(),
       smtp: await freePort(),
       mailWeb: await freePort(),

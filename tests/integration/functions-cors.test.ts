@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFunctionsHandler } from '../../local/functions/index.ts';
 import { createGateway } from '../../local/gateway/index.ts';
+import { regexFilterSlots } from '../../local/postgrest/index.ts';
 import { serve, type ServedHandler } from '../../local/http/serve.ts';
 import { chromiumFlags, chromiumPath } from '../support/chromium.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
@@ -28,7 +29,8 @@ beforeAll(async () => {
   const routes = createGateway({
     anonKey: stack.anonKey,
     serviceRoleKey: stack.serviceRoleKey,
-    restUrl: 'http://127.0.0.1:1',
+    rest: { url: 'http://127.0.0.1:1' },
+    regexFilterSlots,
     auth: async () => new Response(null, { status: 404 }),
     storage: async () => new Response(null, { status: 404 }),
     functions: createFunctionsHandler({ functionsDir: fixtureFunctions, jwtSecret: stack.jwtSecret, env: {} }),

@@ -6,7 +6,8 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { rawHttp } from '../support/raw-http.ts';
+import { Agent } from 'undici';
+import { rawHttp, type RawEndpoint } from '../support/raw-http.ts';
 import { stackInfo } from './stack-info.ts';
 
 const stack = stackInfo();
@@ -14,7 +15,7 @@ const portOf = (url: string) => Number(new URL(url).port);
 
 interface Target {
   name: string;
-  port: number;
+  port: RawEndpoint;
   /** A path served normally, and the prefix the hostile paths go under (to reach that route). */
   path: string;
   prefix: string;
@@ -32,6 +33,8 @@ const apikey = `apikey: ${stack.anonKey}`;
 const bearer = `Authorization: Bearer ${stack.anonKey}`;
 const apiPort = portOf(stack.apiUrl);
 const status = (url: string, init?: RequestInit) => fetch(url, init).then((r) => r.status);
+// PostgREST listens on a Unix socket only the stack's user may open (node's fetch reaches it through undici).
+const restSocket = new Agent({ connect: { socketPath: stack.restSocket } });
 
 const targets: Target[] = [
   {
@@ -100,12 +103,12 @@ const targets: Target[] = [
   },
   {
     name: 'PostgREST (directly)',
-    port: portOf(stack.restUrl),
+    port: { socketPath: stack.restSocket },
     path: '/services?select=id&limit=1',
     prefix: '',
     headers: [],
     jsonPath: '/newsletter_subscribers',
-    normal: () => status(`${stack.restUrl}/services?select=id&limit=1`),
+    normal: () => status('http://localhost/services?select=id&limit=1', { dispatcher: restSocket } as RequestInit),
     ours: false,
   },
   {
@@ -136,7 +139,7 @@ function hostileRequests(target: Target): Array<[string, string, string[], strin
   return [
     ['TRACE', `TRACE ${target.path} HTTP/1.1`, [], ''],
     ['TRACK', `TRACK ${target.path} HTTP/1.1`, [], ''],
-    ['CONNECT', `CONNECT 127.0.0.1:${target.port} HTTP/1.1`, [], ''],
+    ['CONNECT', `CONNECT 127.0.0.1:${typeof target.port === 'number' ? target.port : 80} HTTP/1.1`, [], ''],
     ['a malformed percent-escape', `GET ${target.prefix}/%E0%A4%A HTTP/1.1`, [], ''],
     ['a NUL byte in the path', `GET ${target.prefix}/a\0b HTTP/1.1`, [], ''],
     ['a 100 KB URL', `GET ${target.prefix}/${'a'.repeat(100 * 1024)} HTTP/1.1`, [], ''],

@@ -41,11 +41,13 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function start(env: Ports): Started {
+/** `npm start`; with `ownGroup`, the leader of a process group of its own, as a terminal or service manager runs it. */
+function start(env: Ports, { ownGroup = false } = {}): Started {
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
   });
   running.add(child);
   let output = '';
@@ -159,6 +161,11 @@ describe('npm start', { timeout: 180_000 }, () => {
     expect(first.output()).toMatch(/seeded an empty database/);
     expect(first.output()).toContain(`http://127.0.0.1:${env.LOCAL_API_PORT}`);
     expect(first.output()).toMatch(/anon key\s+eyJ/);
+    // One address for the Studio and its API (the Studio calls <projectId>.localhost), no bare https://localhost.
+    const studioOrigin = `https://ascent.localhost:${env.LOCAL_CONTENT_PORT}`;
+    expect(first.output()).toContain(`the Studio reaches it at ${studioOrigin}`);
+    expect(first.output()).toContain(`${studioOrigin}/studio/`);
+    expect(first.output()).not.toContain('https://localhost');
     expect(await everyPortAnswers(env)).toEqual({ api: 200, auth: 200, db: 200, mail: 200, content: 200, web: 200 });
 
     first.child.kill('SIGTERM');
@@ -175,6 +182,16 @@ describe('npm start', { timeout: 180_000 }, () => {
     expect(await everyPortAnswers(env)).toMatchObject({ api: 200, db: 200, web: 200 });
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+  });
+
+  it('stops quietly when its whole process group gets SIGTERM, restarting nothing', async () => {
+    const grouped = start(env, { ownGroup: true });
+    await waitForOutput(grouped, /local stack is up/);
+    // As `kill -TERM -<pgid>`, a service manager's stop or Ctrl-C: PostgREST and the website get it too.
+    process.kill(-(grouped.child.pid ?? 0), 'SIGTERM');
+    expect(await grouped.exited).toBe(0);
+    expect(grouped.output()).not.toMatch(/unexpectedly|restart/);
+    expect(await stackPortsInUse(env)).toEqual([]);
   });
 
   it('recovers by itself after the previous run was killed with kill -9', async () => {

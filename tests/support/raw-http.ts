@@ -13,15 +13,20 @@ export interface RawAnswer {
   text: string;
 }
 
-/** Sends `bytes` to 127.0.0.1:`port` and resolves with the answer once the server closes or `untilText` appears. */
+/** A port on 127.0.0.1, or a Unix socket (PostgREST's). */
+export type RawEndpoint = number | { socketPath: string };
+
+const describeEndpoint = (port: RawEndpoint) => (typeof port === 'number' ? `port ${port}` : port.socketPath);
+
+/** Sends `bytes` to 127.0.0.1:`port` (or a socket) and resolves with the answer once the server closes or `untilText` appears. */
 export function rawExchange(
-  port: number,
+  port: RawEndpoint,
   bytes: string | Buffer,
   options: { untilText?: RegExp; timeoutMs?: number } = {},
 ): Promise<RawAnswer> {
   const until = options.untilText ?? /^HTTP\/1\.[01] \d{3}[^\r\n]*\r\n/;
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = typeof port === 'number' ? connect(port, '127.0.0.1') : connect(port.socketPath);
     let text = '';
     let settled = false;
     const done = () => {
@@ -35,7 +40,9 @@ export function rawExchange(
     const timer = setTimeout(() => {
       socket.destroy();
       reject(
-        new Error(`no answer from port ${port} within ${options.timeoutMs ?? 10_000} ms; got ${JSON.stringify(text)}`),
+        new Error(
+          `no answer from ${describeEndpoint(port)} within ${options.timeoutMs ?? 10_000} ms; got ${JSON.stringify(text)}`,
+        ),
       );
     }, options.timeoutMs ?? 10_000);
     socket.setEncoding('latin1');
@@ -52,8 +59,8 @@ export function rawExchange(
 }
 
 /** One HTTP/1.1 request written by hand: the request line, then a Host header, `headers` and `body`. */
-export function rawHttp(port: number, requestLine: string, headers: string[] = [], body = ''): Promise<RawAnswer> {
-  const head = [requestLine, `Host: 127.0.0.1:${port}`, ...headers];
+export function rawHttp(port: RawEndpoint, requestLine: string, headers: string[] = [], body = ''): Promise<RawAnswer> {
+  const head = [requestLine, `Host: ${typeof port === 'number' ? `127.0.0.1:${port}` : 'localhost'}`, ...headers];
   if (body) head.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return rawExchange(port, `${head.join('\r\n')}\r\n\r\n${body}`);
 }

@@ -23,8 +23,8 @@ export interface StackInfo {
   databaseUrl: string;
   /** The same database as the superuser (supabase_admin): only for what `postgres` may not do. */
   adminDatabaseUrl: string;
-  /** PostgREST itself, behind the gateway (for tests of the service alone). */
-  restUrl: string;
+  /** PostgREST's Unix socket, behind the gateway (for tests of the service alone). */
+  restSocket: string;
   /** Captured e-mail as JSON. */
   mailApiUrl: string;
   /** The mail capture's SMTP port on 127.0.0.1. */
@@ -70,7 +70,6 @@ export async function startTestStack({
   const ports = {
     api: await freePort(),
     db: await freePort(),
-    rest: await freePort(),
     restAdmin: await freePort(),
     smtp: await freePort(),
     mailWeb: await freePort(),
@@ -101,7 +100,7 @@ export async function startTestStack({
       jwtSecret: stack.jwtSecret,
       databaseUrl: stack.databaseUrl,
       adminDatabaseUrl: stack.adminDatabaseUrl,
-      restUrl: stack.restUrl,
+      restSocket: stack.restSocket,
       mailApiUrl: `${stack.mailUrl}/api/messages`,
       smtpPort: stack.smtpPort,
       darajaUrl: stack.darajaUrl,
