@@ -11,6 +11,13 @@ export type RegisterResult =
 
 export const UNREACHABLE = 'We couldn’t reach our server. Please check your connection and try again.';
 
+/**
+ * register_for_event answers an address already registered with a status, not an error, so the
+ * attempt still counts against the client's limit (supabase/migrations/20261127150000_…).
+ */
+export const ALREADY_REGISTERED =
+  'This e-mail address is already registered for this event. Use the link in your confirmation e-mail to manage it.';
+
 export async function registerForEvent(slug: string, values: RegistrationValues): Promise<RegisterResult> {
   let client;
   try {
@@ -35,5 +42,6 @@ export async function registerForEvent(slug: string, values: RegistrationValues)
     console.error('[event-registration] register_for_event failed:', error.code, error.message);
     return { ok: false, field: null, message: UNREACHABLE };
   }
+  if (data.status === 'already_registered') return { ok: false, field: 'email', message: ALREADY_REGISTERED };
   return { ok: true, status: data.status === 'waitlisted' ? 'waitlisted' : 'confirmed' };
 }
