@@ -10,6 +10,8 @@ import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
+import { PROOF_HEADER } from '../../supabase/functions/_shared/proof-of-work.ts';
+import { solveChallenge } from '../../web/app/lib/proof-of-work/solve.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
 import { line, makeIntake, makeProgram, orderArgs } from './support/orders.ts';
@@ -44,8 +46,15 @@ async function asPostgres<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A newsletter sign-up through the function, as the footer sends it: the status and the answer. */
-async function signUp(client: SupabaseClient<Database>, email: string): Promise<{ status: number; body: unknown }> {
-  const { data, error } = await client.functions.invoke('send-newsletter-subscription-email', { body: { email } });
+async function signUp(
+  client: SupabaseClient<Database>,
+  email: string,
+  proof?: string,
+): Promise<{ status: number; body: unknown }> {
+  const { data, error } = await client.functions.invoke('send-newsletter-subscription-email', {
+    body: { email },
+    headers: proof ? { [PROOF_HEADER]: proof } : {},
+  });
   if (!error) return { status: 200, body: data };
   if (!(error instanceof FunctionsHttpError)) throw error;
   const response = error.context as Response;
@@ -60,7 +69,7 @@ describe('the client address on the functions route', () => {
       const forged = visitor(address, { 'cf-connecting-ip': `203.0.113.${n}`, 'x-forwarded-for': `198.51.100.${n}` });
       statuses.push((await signUp(forged, `reader-${randomUUID()}@example.org`)).status);
     }
-    // The newsletter lets one client sign up 5 addresses in 10 minutes without a check.
+    // The newsletter lets one client sign up 5 addresses in 10 minutes without a proof of work.
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
@@ -242,5 +251,132 @@ describe('M-Pesa prompts per phone', () => {
 
     // Another phone is not affected.
     expect((await push(fifth.token, `07${randomInt(10_000_000, 99_999_999)}`)).status).toBe(200);
+  });
+});
+
+/** A solved challenge, as the site's solver finds it. */
+async function proof(client: SupabaseClient<Database>): Promise<string> {
+  const { data, error } = await client.rpc('client_challenge').single();
+  if (error) throw new Error(error.message);
+  return solveChallenge(data.challenge, data.difficulty);
+}
+
+const fresh = () => `reader-${randomUUID()}@example.org`;
+
+describe('a proof of work past the free allowance (issue 22, item 9)', () => {
+  it('lets a network sign up more people with a solved challenge each, and refuses a bot that does not solve', async () => {
+    const client = visitor();
+    for (let n = 0; n < 5; n += 1) expect((await signUp(client, fresh())).status).toBe(200);
+    // A bot: no proof, a made-up one, a challenge with a forged signature.
+    const asked = await signUp(client, fresh());
+    expect(asked).toEqual({ status: 429, body: expect.objectContaining({ reason: 'proof_required' }) });
+    expect((await signUp(client, fresh(), '1764255600.0a1b2c3d.0123456789abcdef:1')).status).toBe(429);
+    const { data: challenge } = await client.rpc('client_challenge').single();
+    const forged = challenge!.challenge.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+    expect((await signUp(client, fresh(), await solveChallenge(forged, challenge!.difficulty))).status).toBe(429);
+
+    // People: each sign-up with a proof of its own goes through, and is stored.
+    for (let n = 0; n < 3; n += 1) expect((await signUp(client, fresh(), await proof(client))).status).toBe(200);
+    // A proof buys one sign-up.
+    const once = await proof(client);
+    expect((await signUp(client, fresh(), once)).status).toBe(200);
+    expect((await signUp(client, fresh(), once)).status).toBe(429);
+  });
+
+  it('refuses a challenge older than 10 minutes, even solved', async () => {
+    const client = visitor();
+    for (let n = 0; n < 5; n += 1) expect((await signUp(client, fresh())).status).toBe(200);
+    const old = await asPostgres(async (db) => {
+      const issued = String(Math.floor(Date.now() / 1000) - 601);
+      const { rows } = await db.query<{ signature: string; difficulty: number }>(
+        `select private.challenge_signature($1, '0a1b2c3d') as signature, s.difficulty_bits as difficulty
+           from private.proof_settings s`,
+        [issued],
+      );
+      return { challenge: `${issued}.0a1b2c3d.${rows[0]!.signature}`, difficulty: rows[0]!.difficulty };
+    });
+    expect((await signUp(client, fresh(), await solveChallenge(old.challenge, old.difficulty))).status).toBe(429);
+  });
+
+  it('stops even a solver at the ceiling: 50 sign-ups per network in 10 minutes', async () => {
+    const address = loopbackAddress();
+    const client = visitor(address);
+    // 49 sign-ups earlier in the window (the request log the function counts), then 1 more with a proof.
+    await asPostgres((db) =>
+      db.query(
+        `insert into private.newsletter_requests (client_key, requested_at)
+         select $1, now() - interval '5 minutes' from generate_series(1, 49)`,
+        [address],
+      ),
+    );
+    expect((await signUp(client, fresh(), await proof(client))).status).toBe(200);
+    expect(await signUp(client, fresh(), await proof(client))).toEqual({
+      status: 429,
+      body: { success: false, message: 'Too many sign-up attempts from your network. Please try again in 5 minutes.' },
+    });
+  });
+
+  it('asks for a proof on orders, enquiries and registrations too, and takes one', async () => {
+    const program = await makeProgram(admin);
+    const client = visitor();
+    const order = () => client.rpc('create_order', orderArgs([line(program.id, null, 1)]));
+    for (let n = 0; n < 10; n += 1) expect((await order().single()).error).toBeNull();
+    expect((await order().single()).error).toMatchObject({ code: 'PT429', hint: 'proof_required' });
+    expect(
+      (
+        await order()
+          .setHeader(PROOF_HEADER, await proof(client))
+          .single()
+      ).error,
+    ).toBeNull();
+
+    const enquiry = () =>
+      client.rpc('submit_enquiry', {
+        name: 'Otieno Ochieng',
+        email: fresh(),
+        phone: '',
+        organisation: '',
+        topic: 'training',
+        message: 'Please call me back about governance training.',
+        consent: true,
+        website: '',
+      });
+    for (let n = 0; n < 5; n += 1) expect((await enquiry()).error).toBeNull();
+    expect((await enquiry()).error).toMatchObject({ code: 'PT429', hint: 'proof_required' });
+    expect((await enquiry().setHeader(PROOF_HEADER, await proof(client))).error).toBeNull();
+
+    const date = new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10);
+    const { data: event } = await admin
+      .from('events')
+      .insert({
+        title: `Proof Forum ${randomUUID().slice(0, 8)}`,
+        description: 'An event of the proof-of-work tests.',
+        venue: 'Ascent Training Centre, Kiambu Road, Nairobi',
+        starts_at: `${date}T06:00:00Z`,
+        ends_at: `${date}T09:00:00Z`,
+        is_published: true,
+      })
+      .select('slug')
+      .single();
+    const register = () =>
+      client.rpc('register_for_event', {
+        event_slug: event!.slug,
+        name: 'Wanjiru Kamau',
+        email: fresh(),
+        phone: '0712 345 678',
+        organisation: '',
+        seats: 1,
+      });
+    for (let n = 0; n < 10; n += 1) expect((await register().single()).error).toBeNull();
+    expect((await register().single()).error).toMatchObject({ code: 'PT429', hint: 'proof_required' });
+    expect(
+      (
+        await register()
+          .setHeader(PROOF_HEADER, await proof(client))
+          .single()
+      ).data,
+    ).toMatchObject({
+      status: 'confirmed',
+    });
   });
 });

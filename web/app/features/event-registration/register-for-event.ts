@@ -3,6 +3,7 @@
  * per client, so the call must come from the visitor's own connection), through the shared
  * supabase-js client. A refusal names the field it belongs to.
  */
+import { PROOF_HEADER, withProof } from '../../lib/proof-of-work/with-proof';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { RegistrationValues } from './registration-schema';
 
@@ -26,16 +27,17 @@ export async function registerForEvent(slug: string, values: RegistrationValues)
     console.error('[event-registration] supabase-js could not load:', error);
     return { ok: false, field: null, message: UNREACHABLE };
   }
-  const { data, error } = await client
-    .rpc('register_for_event', {
+  const { data, error } = await withProof(client, (proof) => {
+    const call = client.rpc('register_for_event', {
       event_slug: slug,
       name: values.name,
       email: values.email,
       phone: values.phone,
       organisation: values.organisation,
       seats: Number(values.seats),
-    })
-    .single();
+    });
+    return (proof ? call.setHeader(PROOF_HEADER, proof) : call).single();
+  });
   if (error) {
     if (error.code === 'PT429') return { ok: false, field: null, message: error.message };
     if (error.code === 'P0001') return { ok: false, field: error.details || null, message: error.message };
