@@ -62,7 +62,7 @@ insert into private.client_proof_throttle (write, max_without_proof, window_seco
   ('event_registration', 10, 600),
   ('order', 10, 600);
 
--- The ceilings with a proof: ten times the free allowance (enquiries, which mail staff, six).
+-- The ceilings with a proof: 50 in 10 minutes (enquiries, which each mail staff and the sender, 30).
 update private.newsletter_throttle set max_requests = 50;
 update private.enquiry_throttle set max_enquiries = 30;
 update private.event_registration_throttle set max_registrations = 50;
