@@ -3,7 +3,7 @@
  * in slices that give the page back to the browser between them.
  */
 import { hasLeadingZeroBits, proofText } from '../../../../supabase/functions/_shared/proof-of-work.ts';
-import { sha256Ascii } from './sha256';
+import { sha256Ascii } from './sha256.ts';
 
 const SLICE = 20_000;
 
