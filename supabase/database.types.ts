@@ -1070,6 +1070,13 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      client_challenge: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          challenge: string
+          difficulty: number
+        }[]
+      }
       complete_mail_outbox: {
         Args: { claim: string; message_id: string }
         Returns: boolean
@@ -1159,7 +1166,7 @@ export type Database = {
         }[]
       }
       newsletter_subscribe: {
-        Args: { client: string; email: string; source?: string }
+        Args: { client: string; email: string; proof?: string; source?: string }
         Returns: {
           outcome: string
           retry_after: number

@@ -1,12 +1,14 @@
 /**
  * The local API gateway (hosted Supabase's Kong): /rest/v1 to PostgREST (streamed on node:http,
  * rest-pass-through.ts), /auth/v1 to the auth server and /storage/v1 to the storage server, with
- * the apikey check and CORS; /functions/v1 to the functions runner, untouched. Serve it with
+ * the apikey check and CORS; /functions/v1 to the functions runner, untouched but for the
+ * client's address (client-address.ts: on every route, the socket's peer replaces any sent). Serve it with
  * `serve(gateway.handle, { direct: gateway.direct, ... })`.
  */
 import { MiB } from '../http/body-limit.ts';
 import type { DirectRoute, RequestHandler } from '../http/serve.ts';
 import { checkApiKey } from './api-key.ts';
+import { peerOf, setEdgeClientAddress } from './client-address.ts';
 import { preflight, withCors } from './cors.ts';
 import { restPassThrough, type RestUpstream } from './rest-pass-through.ts';
 
@@ -36,7 +38,9 @@ const keyFree = (request: Request) =>
 function strip(request: Request, prefix: string): Request {
   const url = new URL(request.url);
   url.pathname = url.pathname.slice(prefix.length) || '/';
-  const init = { method: request.method, headers: new Headers(request.headers), body: request.body, duplex: 'half' };
+  const headers = new Headers(request.headers);
+  setEdgeClientAddress(headers, peerOf(request));
+  const init = { method: request.method, headers, body: request.body, duplex: 'half' };
   return new Request(url, init as RequestInit);
 }
 

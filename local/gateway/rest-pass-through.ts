@@ -17,6 +17,7 @@ import {
 import { closeAfterAnswer, declaredTooLarge } from '../http/body-limit.ts';
 import { gatewayTooLargeMessage, type DirectRoute } from '../http/serve.ts';
 import { checkKey } from './api-key.ts';
+import { edgeAddressHeaders } from './client-address.ts';
 import { corsHeaderValues } from './cors.ts';
 import { hasCostlyRegex, regexFilterGate } from './regex-filters.ts';
 
@@ -34,9 +35,8 @@ const requestDropped = new Set([
   'host',
   // node:http answered `Expect: 100-continue` on the client's connection already.
   'expect',
-  // Hosted, Cloudflare sets cf-connecting-ip to the client's address, overwriting any sent; here
-  // the peer is the last x-forwarded-for entry (appended below), so a forged one is dropped.
-  'cf-connecting-ip',
+  // The client's address is the edge's to set (client-address.ts): the client's copies are dropped.
+  ...edgeAddressHeaders,
 ]);
 const replyDropped = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'trailer']);
 
@@ -123,10 +123,8 @@ export function restPassThrough({
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined && !requestDropped.has(name)) headers[name] = value;
     }
-    // Like any proxy in front of an app, record the peer so rate limits can key on it.
-    const peer = req.socket.remoteAddress ?? '';
-    const forwarded = req.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = forwarded ? `${String(forwarded)}, ${peer}` : peer;
+    // As the edge, record the peer (and only it) so rate limits can key on it.
+    headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
     // Without a user token the key itself is the JWT PostgREST sees (anon or service_role).
     headers.authorization ??= `Bearer ${checked.key}`;
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';

@@ -164,6 +164,7 @@ describe('row level security', () => {
       order by 1`);
     expect(callable).toEqual([
       'cancel_event_registration',
+      'client_challenge',
       'create_order',
       'get_event_registration',
       'get_mpesa_payment',

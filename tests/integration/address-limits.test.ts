@@ -191,7 +191,7 @@ describe('event registrations', () => {
     expect(other.error).toBeNull();
   });
 
-  it('registers 10 times from one client in 10 minutes, then refuses the client with 429, others unaffected', async () => {
+  it('registers 10 times from one client in 10 minutes, then asks the client for a proof of work (429), others unaffected', async () => {
     const event = await makeEvent();
     const client = visitor();
     const results = [];
@@ -201,8 +201,9 @@ describe('event registrations', () => {
     expect(results.slice(0, 10).map((r) => r.error)).toEqual(Array(10).fill(null));
     expect(results[10]!.error).toMatchObject({
       code: 'PT429',
-      hint: 'too_many_registrations',
-      message: 'Too many registrations from your network in a short time. Please try again in a few minutes.',
+      hint: 'proof_required',
+      message:
+        'Many requests have come from your network in the last few minutes. Please try again: your browser will do a short check first.',
     });
     const other = await visitor().rpc(
       'register_for_event',

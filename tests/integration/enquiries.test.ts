@@ -109,12 +109,12 @@ describe('contact enquiries', () => {
     expect(error?.message).toBe('Your message is 5001 characters long; please keep it to 5,000.');
   });
 
-  it('limits one client to 5 enquiries in 10 minutes (429), without affecting others', async () => {
+  it('asks one client for a proof of work past 5 enquiries in 10 minutes (429), without affecting others', async () => {
     const client = visitor();
     for (let i = 0; i < 5; i += 1) expect((await client.rpc('submit_enquiry', enquiry())).error).toBeNull();
     const { error, status } = await client.rpc('submit_enquiry', enquiry());
     expect(status).toBe(429);
-    expect(error).toMatchObject({ code: 'PT429', hint: 'too_many_enquiries' });
+    expect(error).toMatchObject({ code: 'PT429', hint: 'proof_required' });
     expect((await visitor().rpc('submit_enquiry', enquiry())).error).toBeNull();
   });
 

@@ -3,7 +3,7 @@
  * simulated phone's callback (order paid, receipt stored and e-mailed), each failure code, forged
  * and replayed callbacks, the reconciliation of a push with no callback, and the OAuth token reused.
  */
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -317,6 +317,13 @@ describe('M-Pesa Express', () => {
     const later = await counters();
     expect(later.pushes).toBe(after.pushes + 1);
     expect(later.tokensIssued).toBe(after.tokensIssued);
+  });
+
+  // Issue 23, item 11: the anon key was answered 500 (permission denied in the log).
+  it('answers 403, not 500, when the anon key asks to reconcile any attempt', async () => {
+    const response = await reconcile({ attempt_id: randomUUID() }, stack.anonKey);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: 'Only the scheduler or staff may reconcile payments.' });
   });
 
   it('shows staff the attempts of an order, phone masked, and lets staff re-query a stuck one; nobody else', async () => {

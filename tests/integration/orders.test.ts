@@ -357,7 +357,7 @@ describe('create_order', () => {
     });
   });
 
-  it('throttles a client to 10 orders in 10 minutes, without slowing anyone else', async () => {
+  it('asks a client for a proof of work past 10 orders in 10 minutes, without slowing anyone else', async () => {
     const program = await makeProgram(admin);
     const flooderAddress = loopbackAddress();
     const { client: flooder, close } = clientFrom(flooderAddress, stack.apiUrl, stack.anonKey);
@@ -366,7 +366,7 @@ describe('create_order', () => {
       expect((await place(flooder, orderArgs([line(program.id, null, 1)]))).error).toBeNull();
     const { error, status } = await place(flooder, orderArgs([line(program.id, null, 1)]));
     expect(status).toBe(429);
-    expect(error).toMatchObject({ code: 'PT429', hint: 'too_many_orders' });
+    expect(error).toMatchObject({ code: 'PT429', hint: 'proof_required' });
     // A forged Cloudflare header does not make the same client someone else.
     const forged = clientFrom(flooderAddress, stack.apiUrl, stack.anonKey, { 'cf-connecting-ip': '203.0.113.9' });
     closers.push(forged.close);

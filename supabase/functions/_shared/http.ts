@@ -3,12 +3,13 @@
 /**
  * Supabase's recommended CORS headers: the ones supabase-js sends (its `@supabase/supabase-js/cors`
  * list, of which the docs' minimum is authorization, x-client-info, apikey, content-type), plus
- * x-supabase-api-version. Kept here rather than imported so the function needs no subpath mapping.
+ * x-supabase-api-version, and x-client-proof (a solved proof of work, _shared/proof-of-work.ts). Kept here
+ * rather than imported so the function needs no subpath mapping.
  */
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers':
-    'authorization, x-client-info, apikey, content-type, x-supabase-api-version, x-retry-count, traceparent, tracestate, baggage',
+    'authorization, x-client-info, apikey, content-type, x-supabase-api-version, x-retry-count, traceparent, tracestate, baggage, x-client-proof',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
 

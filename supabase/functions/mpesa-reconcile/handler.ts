@@ -26,6 +26,9 @@ async function staffCanSee(req: Request, attemptId: string): Promise<boolean> {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const { data, error } = await asCaller.from('mpesa_payment_attempts').select('id').eq('id', attemptId).maybeSingle();
+  // The anon key (or a token PostgREST does not accept) may not read the table at all: a caller
+  // who is not staff, answered 403 like one who is signed in but not staff.
+  if (error && (error.code === '42501' || error.code.startsWith('PGRST3'))) return false;
   if (error) throw new Error(`could not check the caller: ${error.message} (${error.code})`);
   return data !== null;
 }

@@ -64,7 +64,9 @@ async function handle(req: Request): Promise<Response> {
 
   const { data: attempt, error } = await admin.rpc('begin_mpesa_attempt', { target_order: order.id, phone, amount });
   if (error) {
-    if (error.code === 'P0001' && error.hint) return refusal(409, error.hint, error.message);
+    // Limits (per order, per phone) are 429, the order's state a conflict (409); each says why.
+    if (error.code === 'P0001' && error.hint)
+      return refusal(error.hint.startsWith('too_many_') ? 429 : 409, error.hint, error.message);
     throw new Error(`begin_mpesa_attempt failed: ${error.message} (${error.code})`);
   }
 

@@ -3,6 +3,7 @@
  * call must come from the visitor's own connection), through the shared supabase-js client. The
  * function re-reads every price and seat itself; a refusal names the field it belongs to.
  */
+import { PROOF_HEADER, withProof } from '../../lib/proof-of-work/with-proof';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { CheckoutValues } from './checkout-schema';
 import { orderPaymentMethod } from './payment-methods';
@@ -52,7 +53,10 @@ export async function placeOrder(args: ReturnType<typeof orderArguments>): Promi
     console.error('[checkout] supabase-js could not load:', error);
     return { ok: false, kind: 'unreachable', message: UNREACHABLE };
   }
-  const { data, error } = await client.rpc('create_order', args).single();
+  const { data, error } = await withProof(client, (proof) => {
+    const call = client.rpc('create_order', args);
+    return (proof ? call.setHeader(PROOF_HEADER, proof) : call).single();
+  });
   if (error) {
     if (error.code === 'PT429') return { ok: false, kind: 'throttled', message: error.message };
     if (error.code === 'P0001')

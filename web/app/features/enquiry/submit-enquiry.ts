@@ -3,6 +3,7 @@
  * call must come from the visitor's own connection), through the shared supabase-js client. A
  * refusal names the field it belongs to.
  */
+import { PROOF_HEADER, withProof } from '../../lib/proof-of-work/with-proof';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { EnquiryValues } from './enquiry-schema';
 
@@ -18,7 +19,10 @@ export async function submitEnquiry(values: EnquiryValues): Promise<SubmitResult
     console.error('[enquiry] supabase-js could not load:', error);
     return { ok: false, field: null, message: UNREACHABLE };
   }
-  const { error } = await client.rpc('submit_enquiry', values);
+  const { error } = await withProof(client, (proof) => {
+    const call = client.rpc('submit_enquiry', values);
+    return proof ? call.setHeader(PROOF_HEADER, proof) : call;
+  });
   if (!error) return { ok: true };
   if (error.code === 'PT429') return { ok: false, field: null, message: error.message };
   if (error.code === 'P0001') return { ok: false, field: error.details || null, message: error.message };

@@ -2,6 +2,7 @@
  * The newsletter form's outcome from the reply of the send-newsletter-subscription-email function
  * (`{success, message}`) or from the error supabase-js's functions.invoke gives.
  */
+import { PROOF_REQUIRED } from '../../lib/proof-of-work/with-proof';
 import { newsletterMessages } from './newsletter-messages';
 
 export type NewsletterOutcome = { ok: true; message: string } | { ok: false; message: string };
@@ -36,4 +37,16 @@ export async function outcomeFromError(error: unknown): Promise<NewsletterOutcom
     }
   }
   return { ok: false, message: newsletterMessages.unexpected };
+}
+
+/** True when the function's refusal asks for a proof of work (reason proof_required). */
+export async function proofRequested(error: unknown): Promise<boolean> {
+  const context = typeof error === 'object' && error !== null && 'context' in error ? error.context : undefined;
+  if (!(context instanceof Response) || context.status !== 429) return false;
+  try {
+    const body: unknown = await context.clone().json();
+    return typeof body === 'object' && body !== null && 'reason' in body && body.reason === PROOF_REQUIRED;
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,17 @@
+/**
+ * Finds the nonce of a proof-of-work challenge (loaded only when a write answers proof_required),
+ * in slices that give the page back to the browser between them.
+ */
+import { hasLeadingZeroBits, proofText } from '../../../../supabase/functions/_shared/proof-of-work.ts';
+import { sha256Ascii } from './sha256.ts';
+
+const SLICE = 20_000;
+
+/** The proof (`<challenge>:<nonce>`) whose SHA-256 starts with `difficulty` zero bits. */
+export async function solveChallenge(challenge: string, difficulty: number): Promise<string> {
+  for (let nonce = 0; ; nonce += 1) {
+    const text = proofText(challenge, nonce);
+    if (hasLeadingZeroBits(sha256Ascii(text), difficulty)) return text;
+    if (nonce % SLICE === SLICE - 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
