@@ -20,6 +20,7 @@ export interface RegistrationDocument {
   name: string;
   email: string;
   seats: number;
+  status: string;
   token: string;
   event_id: string;
   event_title: string;

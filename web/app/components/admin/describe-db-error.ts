@@ -23,6 +23,8 @@ const defaultConstraintMessages: ConstraintMessages = {
   program_intakes_ends_after_start: 'The end date cannot be before the start date.',
   order_items_intake_id_fkey: 'This intake has orders, so it cannot be deleted. Unpublish it instead.',
   events_ends_after_start: 'The end cannot be before the start.',
+  events_cancelled_not_published:
+    'This event is cancelled, so it cannot be published again. Create a new event instead.',
   training_programs_price_positive: 'The price must be more than zero.',
   impact_metrics_value_not_negative: 'The value cannot be negative.',
 };
