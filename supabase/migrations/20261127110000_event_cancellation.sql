@@ -13,6 +13,8 @@
 --  * A change of date, time or venue of an event that is not cancelled raises its calendar
 --    sequence (the iCalendar SEQUENCE: calendars replace the entry with the same UID) and e-mails
 --    every confirmed or waitlisted person the new details (the confirmed ones with the new .ics).
+--  * Staff now set an event's capacity in the admin (item 3): it may not drop below the seats
+--    already taken, and raising it (or removing it) moves the waitlist up.
 
 alter table public.events
   add column cancelled_at timestamptz,
@@ -106,6 +108,12 @@ begin
         and (new.starts_at, new.ends_at, new.venue) is distinct from (old.starts_at, old.ends_at, old.venue) then
     new.calendar_sequence := old.calendar_sequence + 1;
   end if;
+  -- Seats given are kept: a lower capacity may not take them back (the admin form says so too).
+  if new.capacity is not null and new.capacity is distinct from old.capacity
+     and new.capacity < private.event_seats_taken(new.id) then
+    perform private.refuse('capacity', 'capacity_below_taken',
+      format('The capacity cannot be lower than the %s seats already taken.', private.event_seats_taken(new.id)));
+  end if;
   return new;
 end;
 $$;
@@ -117,7 +125,7 @@ create trigger events_track_changes
   for each row execute function private.event_track_changes();
 
 -- After an update: the registrants of a cancelled event are cancelled and told; those of a moved
--- event are told. Runs as its owner: staff may not write registrations or the outbox themselves.
+-- event are told; a larger capacity moves the waitlist up. Runs as its owner: staff may not write registrations or the outbox themselves.
 create or replace function private.event_tell_registrants()
 returns trigger
 language plpgsql
@@ -141,6 +149,10 @@ begin
      where r.event_id = new.id and r.status <> 'cancelled'
      order by r.created_at, r.id;
   end if;
+  -- More seats (or no limit any more): the waitlist moves up, each person told.
+  if new.cancelled_at is null and new.capacity is distinct from old.capacity then
+    perform private.promote_waitlist(new.id);
+  end if;
   return null;
 end;
 $$;
@@ -148,7 +160,7 @@ $$;
 revoke all on function private.event_tell_registrants() from public;
 
 create trigger events_tell_registrants
-  after update of cancelled_at, starts_at, ends_at, venue on public.events
+  after update of cancelled_at, starts_at, ends_at, venue, capacity on public.events
   for each row execute function private.event_tell_registrants();
 
 -- The cancel page learns that the event itself was cancelled (its own words, not "not found").

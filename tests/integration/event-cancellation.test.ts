@@ -221,6 +221,20 @@ describe('an event with registrations', () => {
     expect(count).toBe(2);
   });
 
+  it('gets more seats from staff: the waitlist moves up and is told; fewer seats than taken is refused', async () => {
+    const { event, waiting } = await eventWithPeople();
+    const lower = await staff.from('events').update({ capacity: 1 }).eq('id', event.id);
+    expect(lower.error).toBeNull(); // the same capacity: nothing taken back
+    const raised = await staff.from('events').update({ capacity: 2 }).eq('id', event.id);
+    expect(raised.error).toBeNull();
+    expect((await registrations(event.id)).map((r) => r.status)).toEqual(['confirmed', 'confirmed']);
+    const [, promoted] = await mailsTo(waiting, 2);
+    expect(promoted!.subject).toBe(`A seat is yours: ${event.title}`);
+    const refused = await staff.from('events').update({ capacity: 1 }).eq('id', event.id);
+    expect(refused.error).toMatchObject({ code: 'P0001', hint: 'capacity_below_taken' });
+    expect(refused.error!.message).toBe('The capacity cannot be lower than the 2 seats already taken.');
+  });
+
   it('without registrations can still be deleted', async () => {
     const event = await makeEvent();
     const { error, count } = await staff.from('events').delete({ count: 'exact' }).eq('id', event.id);

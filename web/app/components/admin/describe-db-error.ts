@@ -17,6 +17,9 @@ export type ConstraintMessages = Readonly<Record<string, string>>;
 const defaultConstraintMessages: ConstraintMessages = {
   training_programs_slug_key: 'Another training program already uses this slug.',
   services_slug_key: 'Another service already uses this slug.',
+  events_slug_key: 'Another event already uses this slug.',
+  events_capacity_positive: 'The capacity must be 1 or more, or empty for no limit.',
+  events_price_has_currency: 'A paid event needs a price above 0 and a currency (KES or USD).',
   program_intakes_program_start_key: 'This program already has an intake starting on that day.',
   program_intakes_capacity_below_sold: 'The capacity cannot be lower than the seats already sold.',
   program_intakes_capacity_range: 'The capacity must be between 1 and 1000.',
