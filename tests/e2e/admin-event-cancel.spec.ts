@@ -3,7 +3,8 @@
  * browser: the events list offers "Cancel event" instead of Delete, its confirmation naming how
  * many are registered; cancelling e-mails each of them (read back from the mail capture) and
  * their cancel link says the event was cancelled. Moving the event in its form e-mails the new
- * time with the new .ics (same UID, SEQUENCE 1).
+ * time with the new .ics (same UID, SEQUENCE 1). Unpublishing it first warns that its people are
+ * not told.
  */
 import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
@@ -119,4 +120,25 @@ test('moving an event in its form e-mails the registrant the new time with an up
   expect(ics(mails[1]!)).toContain(`DTSTART;TZID=Africa/Nairobi:${day.replaceAll('-', '')}T100000`);
   const uid = (text: string) => /\r\nUID:(.+)\r\n/.exec(text)?.[1];
   expect(uid(ics(mails[1]!))).toBe(uid(ics(confirmation!)));
+});
+
+test('unpublishing an event with registrations first says that its people are not told', async ({ page, stack }) => {
+  const event = await makeEvent(stack, 5);
+  expect(await register(stack, event.slug, address('unpublished'))).toBe('confirmed');
+  await signInAsStaff(page);
+  await openEventsList(page, event.title);
+  await page.getByRole('button', { name: `Unpublish event “${event.title}”` }).click();
+  const dialog = page.getByRole('dialog', { name: `Unpublish the event “${event.title}”?` });
+  await expect(dialog).toContainText(
+    '1 person is registered. Unpublishing only hides the event from the website: they stay registered and are not told.',
+  );
+  await dialog.getByRole('button', { name: 'Unpublish event' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Unpublished “${event.title}”.` })
+      .first(),
+  ).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: event.title });
+  await expect(row.getByRole('cell', { name: 'Unpublished', exact: true })).toBeVisible();
 });

@@ -2,6 +2,7 @@
  * An event row's actions. An event nobody registered for is deleted as any row; one with
  * registrations is cancelled instead ("Cancel event", its confirmation naming how many people are
  * e-mailed), and a cancelled event has neither (nor Publish: it stays off the website).
+ * Unpublishing an event people are registered for first says that they are not told.
  */
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
@@ -22,6 +23,13 @@ export function cancellationWords(counts: RegistrationCounts | null): string {
       ? 'Nobody is registered now.'
       : `${people(registered)} ${registered === 1 ? 'is' : 'are'} registered (${counts?.confirmed ?? 0} with a seat, ${counts?.waitlisted ?? 0} on the waitlist${checkedIn > 0 ? `, ${checkedIn} checked in` : ''}): each is e-mailed that the event is cancelled, and the seats are released.`;
   return `${who} The event leaves the website for good. This cannot be undone.`;
+}
+
+/** Unpublishing hides the event but keeps its people registered, untold: staff should know. */
+export function unpublishWords(counts: RegistrationCounts | null): string | undefined {
+  const registered = registeredPeople(counts);
+  if (registered === 0) return undefined;
+  return `${people(registered)} ${registered === 1 ? 'is' : 'are'} registered. Unpublishing only hides the event from the website: they stay registered and are not told. To call the event off, cancel it instead; they are e-mailed.`;
 }
 
 function CancelEventButton({ row, reload }: { row: EventListRow; reload: () => void }) {
@@ -81,6 +89,7 @@ export function EventRowActions({ row, reload }: ActionsProps<'events'>) {
       editHref={`/admin/events/${event.id}`}
       onChanged={reload}
       publishable={!cancelled}
+      unpublishWarning={unpublishWords(event.registrations)}
       removal={cancelled ? null : event.registrations ? <CancelEventButton row={event} reload={reload} /> : undefined}
     />
   );

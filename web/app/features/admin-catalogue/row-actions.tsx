@@ -24,6 +24,8 @@ export interface RowActionsProps {
   publishable?: boolean;
   /** Shown instead of Delete and its confirmation (an event with registrations is cancelled); null: nothing. */
   removal?: ReactNode;
+  /** When set, Unpublish first asks, with these words (people are registered and are not told). */
+  unpublishWarning?: string;
 }
 
 export function RowActions({
@@ -37,17 +39,21 @@ export function RowActions({
   onChanged,
   publishable = true,
   removal,
+  unpublishWarning,
 }: RowActionsProps) {
   const [confirming, setConfirming] = useState(false);
+  const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function togglePublished() {
     setBusy(true);
     try {
       await updateRow(table, id, { is_published: !published });
+      setConfirmingUnpublish(false);
       void toastSuccess(`${published ? 'Unpublished' : 'Published'} “${name}”.`);
       onChanged();
     } catch (error) {
+      setConfirmingUnpublish(false);
       void toastError(errorWords(error));
     } finally {
       setBusy(false);
@@ -91,11 +97,22 @@ export function RowActions({
           type="button"
           className="button button--small button--secondary"
           disabled={busy}
-          onClick={() => void togglePublished()}
+          onClick={() => (published && unpublishWarning ? setConfirmingUnpublish(true) : void togglePublished())}
           aria-label={`${published ? 'Unpublish' : 'Publish'} ${kind} “${name}”`}
         >
           {published ? 'Unpublish' : 'Publish'}
         </button>
+      )}
+      {unpublishWarning && (
+        <ConfirmDialog
+          open={confirmingUnpublish}
+          title={`Unpublish the ${kind} “${name}”?`}
+          description={unpublishWarning}
+          confirmLabel={`Unpublish ${kind}`}
+          busy={busy}
+          onConfirm={() => void togglePublished()}
+          onCancel={() => setConfirmingUnpublish(false)}
+        />
       )}
       {removal !== undefined ? (
         removal
