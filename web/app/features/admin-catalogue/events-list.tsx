@@ -35,7 +35,6 @@ const csvColumns: CsvColumn<EventRow>[] = [
   { header: 'Venue', value: (row) => row.venue },
   { header: 'Mode', value: (row) => row.mode },
   { header: 'Published', value: (row) => row.is_published },
-  { header: 'Cancelled at', value: (row) => row.cancelled_at ?? '' },
 ];
 
 const sortable = ['title', 'starts_at', 'venue', 'is_published'] as const;
