@@ -144,6 +144,8 @@ export type Database = {
       }
       events: {
         Row: {
+          calendar_sequence: number
+          cancelled_at: string | null
           capacity: number | null
           category: string | null
           created_at: string
@@ -163,6 +165,8 @@ export type Database = {
           venue: string
         }
         Insert: {
+          calendar_sequence?: number
+          cancelled_at?: string | null
           capacity?: number | null
           category?: string | null
           created_at?: string
@@ -182,6 +186,8 @@ export type Database = {
           venue: string
         }
         Update: {
+          calendar_sequence?: number
+          cancelled_at?: string | null
           capacity?: number | null
           category?: string | null
           created_at?: string
@@ -1139,6 +1145,7 @@ export type Database = {
         Args: { token: string }
         Returns: {
           ends_at: string
+          event_cancelled: boolean
           event_slug: string
           event_title: string
           name: string
@@ -1246,9 +1253,11 @@ export type Database = {
       registration_mail_document: {
         Args: { registration_id: string }
         Returns: {
+          calendar_sequence: number
           description: string
           email: string
           ends_at: string
+          event_cancelled: boolean
           event_id: string
           event_slug: string
           event_title: string

@@ -1,9 +1,11 @@
 /**
  * An event as an iCalendar file (RFC 5545) with ical-generator: times in Africa/Nairobi (TZID
- * with its VTIMEZONE: East Africa Time, UTC+3 all year, no daylight saving), and the
- * add-to-calendar links (Google Calendar, Outlook) the confirmation e-mail offers beside it.
+ * with its VTIMEZONE: East Africa Time, UTC+3 all year, no daylight saving), DTSTAMP in UTC, a
+ * SEQUENCE that grows with each change of the event (a calendar replaces the entry of the same
+ * UID), a cancellation as METHOD:CANCEL; and the add-to-calendar links (Google Calendar, Outlook)
+ * the confirmation e-mail offers beside it.
  */
-import ical from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 export const eventTimeZone = 'Africa/Nairobi';
 
@@ -30,6 +32,16 @@ export interface CalendarEvent {
   startsAt: Date;
   endsAt: Date;
   url: string;
+  /** The event's calendar_sequence: raised by the database on each change of date, time or venue. */
+  sequence: number;
+  /** The event is cancelled: the file removes it from the calendar. */
+  cancelled?: boolean;
+}
+
+/** Who sends the file: PRODID's company, and the ORGANIZER a cancellation needs (RFC 5546). */
+export interface CalendarOrganiser {
+  name: string;
+  email: string;
 }
 
 /** The wall-clock time in Nairobi, `YYYY-MM-DDTHH:mm:ss` (what ical-generator writes after TZID=). */
@@ -51,13 +63,25 @@ export function nairobiWallClock(date: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-export function eventIcs(event: CalendarEvent, organiser: string): string {
+/** The MIME type of the attachment: its method parameter must match the file's METHOD (RFC 6047). */
+export function icsContentType(event: CalendarEvent): string {
+  return `text/calendar; charset=utf-8; method=${event.cancelled ? 'CANCEL' : 'PUBLISH'}`;
+}
+
+export function eventIcs(event: CalendarEvent, organiser: CalendarOrganiser): string {
   const calendar = ical({
-    prodId: { company: organiser, product: 'Events', language: 'EN' },
-    timezone: { name: eventTimeZone, generator: () => nairobiVTimezone },
+    prodId: { company: organiser.name, product: 'Events', language: 'EN' },
+    method: event.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+    // No calendar-wide zone (name null), only the event's: ical-generator writes DTSTAMP in the
+    // calendar's zone without its Z, and RFC 5545 requires UTC there. The generator still adds
+    // the VTIMEZONE of the event's TZID.
+    timezone: { name: null, generator: () => nairobiVTimezone },
   });
   calendar.createEvent({
     id: event.uid,
+    sequence: event.sequence,
+    status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: organiser.name, email: organiser.email },
     start: nairobiWallClock(event.startsAt),
     end: nairobiWallClock(event.endsAt),
     timezone: eventTimeZone,

@@ -1,9 +1,17 @@
 /**
  * The event registration e-mails (HTML and plain text): confirmed (with the .ics and
- * add-to-calendar links), waitlisted, moved up from the waitlist (with the .ics), cancelled.
- * Each carries the link that cancels the registration.
+ * add-to-calendar links), waitlisted, moved up from the waitlist (with the .ics), cancelled by
+ * the person; and those staff cause: the event cancelled (with an .ics that takes it off the
+ * calendar) and the event moved to another date, time or venue (the confirmed with the new .ics).
+ * Each mail about a live registration carries the link that cancels it.
  */
-import { addToCalendarLinks, eventIcs, eventTimeZone, type CalendarEvent } from '../_shared/event-calendar.ts';
+import {
+  addToCalendarLinks,
+  eventIcs,
+  eventTimeZone,
+  icsContentType,
+  type CalendarEvent,
+} from '../_shared/event-calendar.ts';
 import type { OutgoingMail } from '../_shared/mailer.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import { escapeHtml } from './order-emails.ts';
@@ -12,6 +20,7 @@ export interface RegistrationDocument {
   name: string;
   email: string;
   seats: number;
+  status: string;
   token: string;
   event_id: string;
   event_title: string;
@@ -22,9 +31,12 @@ export interface RegistrationDocument {
   starts_at: string;
   ends_at: string;
   waitlist_position: number | null;
+  calendar_sequence: number;
+  event_cancelled: boolean;
 }
 
-export type RegistrationMailKind = 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled';
+export type RegistrationMailKind =
+  'confirmed' | 'waitlisted' | 'promoted' | 'cancelled' | 'event_cancelled' | 'event_changed';
 
 export function cancelUrl(siteUrl: string, token: string): string {
   return new URL(`/events/registration/cancel?token=${encodeURIComponent(token)}`, siteUrl).toString();
@@ -72,12 +84,18 @@ export function registrationEmail(
     startsAt,
     endsAt,
     url: eventUrl,
+    sequence: registration.calendar_sequence,
+    cancelled: kind === 'event_cancelled',
   };
   const when = eventWhen(startsAt, endsAt);
   const cancel = cancelUrl(siteUrl, registration.token);
   const seats = registration.seats === 1 ? '1 seat' : `${registration.seats} seats`;
   const title = registration.event_title;
-  const withCalendar = kind === 'confirmed' || kind === 'promoted';
+  const confirmed = registration.status === 'confirmed';
+  // Only those holding a seat have the event in their calendar; a cancellation's file removes it.
+  const withCalendar = kind === 'confirmed' || kind === 'promoted' || (kind === 'event_changed' && confirmed);
+  const withAttachment = withCalendar || kind === 'event_cancelled';
+  const registrationEnded = kind === 'cancelled' || kind === 'event_cancelled';
   const links = addToCalendarLinks(calendarEvent);
 
   const subject = {
@@ -85,12 +103,18 @@ export function registrationEmail(
     waitlisted: `You are on the waitlist: ${title}`,
     promoted: `A seat is yours: ${title}`,
     cancelled: `Registration cancelled: ${title}`,
+    event_cancelled: `Event cancelled: ${title}`,
+    event_changed: `New date, time or venue: ${title}`,
   }[kind];
   const lead = {
     confirmed: `Thank you for registering for ${title} (${seats}). We look forward to seeing you.`,
     waitlisted: `${title} is full, so you are on the waitlist (position ${registration.waitlist_position ?? 1}, ${seats}). If a seat frees up, you move up automatically and we e-mail you.`,
     promoted: `Good news: a seat freed up and your registration for ${title} (${seats}) is now confirmed.`,
     cancelled: `Your registration for ${title} is cancelled. Changed your mind? Register again on our events page while seats remain.`,
+    event_cancelled: `We are sorry: ${settings.instituteName} has cancelled ${title}, so your registration (${seats}) is cancelled too. You need do nothing more. If you have questions, reply to this e-mail.`,
+    event_changed: confirmed
+      ? `${title} has moved. Your registration (${seats}) stands; here are the new details. The attached invitation (.ics) updates your calendar.`
+      : `${title} has moved. You are still on the waitlist (${seats}); here are the new details.`,
   }[kind];
 
   const textLines = [
@@ -108,7 +132,7 @@ export function registrationEmail(
           `Outlook: ${links.outlook}`,
         ]
       : []),
-    ...(kind === 'cancelled'
+    ...(registrationEnded
       ? [`Events: ${eventUrl}`]
       : ['', `Cannot come? Cancel here so someone else can have the seat: ${cancel}`]),
     '',
@@ -124,7 +148,7 @@ export function registrationEmail(
           `<p>The attached invitation (.ics) adds it to your calendar, or add it to <a href="${escapeHtml(links.google)}">Google Calendar</a> or <a href="${escapeHtml(links.outlook)}">Outlook</a>.</p>`,
         ]
       : []),
-    kind === 'cancelled'
+    registrationEnded
       ? `<p><a href="${escapeHtml(eventUrl)}">See our events</a></p>`
       : `<p>Cannot come? <a href="${escapeHtml(cancel)}">Cancel your registration</a> so someone else can have the seat.</p>`,
     `<p>${escapeHtml(settings.instituteName)}</p>`,
@@ -135,12 +159,14 @@ export function registrationEmail(
     text: textLines.join('\n'),
     html,
     replyTo: settings.bookingsEmail,
-    attachments: withCalendar
+    attachments: withAttachment
       ? [
           {
             filename: `${registration.event_slug}.ics`,
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-            content: new TextEncoder().encode(eventIcs(calendarEvent, settings.instituteName)),
+            contentType: icsContentType(calendarEvent),
+            content: new TextEncoder().encode(
+              eventIcs(calendarEvent, { name: settings.instituteName, email: settings.bookingsEmail }),
+            ),
           },
         ]
       : undefined,

@@ -81,6 +81,8 @@ const registrationKinds: Record<string, RegistrationMailKind> = {
   event_registration_waitlisted: 'waitlisted',
   event_registration_promoted: 'promoted',
   event_registration_cancelled: 'cancelled',
+  event_registration_event_cancelled: 'event_cancelled',
+  event_registration_event_changed: 'event_changed',
 };
 
 async function renderRegistration(

@@ -47,6 +47,18 @@ export const headers: HeadersFunction = () => ({
   'X-Robots-Tag': 'noindex',
 });
 
+function EventFacts({ registration }: { registration: { eventTitle: string; when: string; venue: string } }) {
+  return (
+    <p className="registration-page__facts">
+      {registration.eventTitle}
+      <br />
+      {registration.when}
+      <br />
+      {registration.venue}
+    </p>
+  );
+}
+
 export default function CancelRegistrationPage({ actionData: result }: Route.ComponentProps) {
   const { registration } = useLoaderData<typeof loader>();
 
@@ -61,16 +73,24 @@ export default function CancelRegistrationPage({ actionData: result }: Route.Com
         </p>
       </section>
     );
+  if (registration.eventCancelled)
+    return (
+      <section className="container registration-page">
+        <h1>This event was cancelled</h1>
+        <EventFacts registration={registration} />
+        <p role="status">
+          {registration.name}, we are sorry: this event was cancelled, so your registration is cancelled too. We have
+          e-mailed you about it; there is nothing more you need to do.
+        </p>
+        <p>
+          <Link to="/events">See our other events</Link>.
+        </p>
+      </section>
+    );
   return (
     <section className="container registration-page">
       <h1>Cancel your registration</h1>
-      <p className="registration-page__facts">
-        {registration.eventTitle}
-        <br />
-        {registration.when}
-        <br />
-        {registration.venue}
-      </p>
+      <EventFacts registration={registration} />
       {result?.failed ? (
         <p role="alert">We could not cancel your registration just now. Please try again in a moment.</p>
       ) : null}

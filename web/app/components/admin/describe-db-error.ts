@@ -17,12 +17,17 @@ export type ConstraintMessages = Readonly<Record<string, string>>;
 const defaultConstraintMessages: ConstraintMessages = {
   training_programs_slug_key: 'Another training program already uses this slug.',
   services_slug_key: 'Another service already uses this slug.',
+  events_slug_key: 'Another event already uses this slug.',
+  events_capacity_positive: 'The capacity must be 1 or more, or empty for no limit.',
+  events_price_has_currency: 'A paid event needs a price above 0 and a currency (KES or USD).',
   program_intakes_program_start_key: 'This program already has an intake starting on that day.',
   program_intakes_capacity_below_sold: 'The capacity cannot be lower than the seats already sold.',
   program_intakes_capacity_range: 'The capacity must be between 1 and 1000.',
   program_intakes_ends_after_start: 'The end date cannot be before the start date.',
   order_items_intake_id_fkey: 'This intake has orders, so it cannot be deleted. Unpublish it instead.',
   events_ends_after_start: 'The end cannot be before the start.',
+  events_cancelled_not_published:
+    'This event is cancelled, so it cannot be published again. Create a new event instead.',
   training_programs_price_positive: 'The price must be more than zero.',
   impact_metrics_value_not_negative: 'The value cannot be negative.',
 };

@@ -2,11 +2,11 @@
  * An admin catalogue list page: heading, "New" link, the shared DataTable over one table (state in
  * the URL), each row with its actions, and a CSV export of the page shown.
  */
-import { createContext, use, useMemo, type ReactNode } from 'react';
+import { createContext, use, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
-import { useListParams } from '../../components/admin/list-params';
+import { useListParams, type ListParams } from '../../components/admin/list-params';
 import { listRows, PAGE_SIZE, type CatalogueTable, type Row } from './catalogue-data';
 import { RowActions } from './row-actions';
 import { useListPage } from '../../components/admin/use-list-page';
@@ -27,6 +27,17 @@ export interface CatalogueListProps<T extends CatalogueTable> {
   nameOf: (row: Row<T>) => string;
   /** Above the table (a notice). */
   intro?: ReactNode;
+  /** Reads a page instead of listRows (the events add their registration counts). */
+  fetchPage?: (params: ListParams) => Promise<{ rows: Row<T>[]; total: number }>;
+  /** A row's actions instead of the standard Edit / Publish / Delete. */
+  Actions?: ComponentType<ActionsProps<T>>;
+}
+
+/** What a list's own actions component gets for its row. */
+export interface ActionsProps<T extends CatalogueTable> {
+  row: Row<T>;
+  /** Reads the page again after a change. */
+  reload: () => void;
 }
 
 interface ListContext {
@@ -35,6 +46,7 @@ interface ListContext {
   basePath: string;
   nameOf: (row: never) => string;
   reload: () => void;
+  Actions?: ComponentType<ActionsProps<never>>;
 }
 
 /**
@@ -46,7 +58,8 @@ const ListContext = createContext<ListContext | null>(null);
 function ActionsCell({ row }: { row: { original: Row<CatalogueTable> } }) {
   const context = use(ListContext);
   if (!context) return null;
-  const { table, kind, basePath, nameOf, reload } = context;
+  const { table, kind, basePath, nameOf, reload, Actions } = context;
+  if (Actions) return <Actions row={row.original as never} reload={reload} />;
   return (
     <RowActions
       table={table}
@@ -72,11 +85,13 @@ export function CatalogueList<T extends CatalogueTable>({
   defaultSort,
   nameOf,
   intro,
+  fetchPage,
+  Actions,
 }: CatalogueListProps<T>) {
   const [params, setParams] = useListParams({ sort: defaultSort, sortable });
   const [list, reload] = useListPage(
     JSON.stringify([table, params]),
-    () => listRows(table, params, searchColumns),
+    () => (fetchPage ? fetchPage(params) : listRows(table, params, searchColumns)),
     errorWords,
   );
   const withActions = useMemo<ColumnDef<Row<T>>[]>(
@@ -84,8 +99,15 @@ export function CatalogueList<T extends CatalogueTable>({
     [columns],
   );
   const context = useMemo<ListContext>(
-    () => ({ table, kind, basePath, nameOf: nameOf as ListContext['nameOf'], reload }),
-    [table, kind, basePath, nameOf, reload],
+    () => ({
+      table,
+      kind,
+      basePath,
+      nameOf: nameOf as ListContext['nameOf'],
+      reload,
+      Actions: Actions as ListContext['Actions'],
+    }),
+    [table, kind, basePath, nameOf, reload, Actions],
   );
 
   return (

@@ -1,16 +1,23 @@
-/** /admin/events/new and /admin/events/:id: the event's fields, its image and publication. */
+/**
+ * /admin/events/new and /admin/events/:id: the event's fields (its address, seats and price
+ * included), its image and publication.
+ */
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/admin/form-fields';
 import type { Row } from './catalogue-data';
 import { toLocalInput } from './format';
 import { ImageField } from './image-field';
-import { eventSchema, modeOptions, type EventInput, type EventValues } from './schemas';
+import { currencyOptions, eventSchema, modeOptions, type EventInput, type EventValues } from './schemas';
 import { useEntityForm } from './use-entity-form';
 import './admin-catalogue.css';
 
 const empty: EventInput = {
   title: '',
+  slug: '',
+  capacity: '',
+  price_amount: '',
+  currency: 'KES',
   description: '',
   category: '',
   venue: '',
@@ -25,6 +32,10 @@ const empty: EventInput = {
 function toInput(row: Row<'events'>): EventInput {
   return {
     title: row.title,
+    slug: row.slug,
+    capacity: row.capacity === null ? '' : String(row.capacity),
+    price_amount: row.price_amount === null ? '' : String(row.price_amount),
+    currency: (row.currency ?? 'KES') as EventInput['currency'],
     description: row.description,
     category: row.category ?? '',
     venue: row.venue,
@@ -74,6 +85,16 @@ export function EventForm({ id, onSaved }: { id: string | undefined; onSaved?: (
       ) : (
         <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <TextField label="Title" required registration={register('title')} error={errors.title} />
+          <TextField
+            label="Slug"
+            registration={register('slug')}
+            error={errors.slug}
+            hint={
+              id
+                ? 'The address /events/<slug>/register. Changing it breaks links already shared; empty makes one from the title.'
+                : 'The address /events/<slug>/register. Leave it empty to make one from the title.'
+            }
+          />
           <TextAreaField
             label="Description"
             required
@@ -96,6 +117,28 @@ export function EventForm({ id, onSaved }: { id: string | undefined; onSaved?: (
             required
             registration={register('ends_at')}
             error={errors.ends_at}
+          />
+          <TextField
+            label="Capacity"
+            type="number"
+            min={1}
+            step="1"
+            registration={register('capacity')}
+            error={errors.capacity}
+            hint="Seats available. Empty: no limit. Once full, people join a waitlist."
+          />
+          <TextField
+            label="Price"
+            registration={register('price_amount')}
+            error={errors.price_amount}
+            hint="Per seat, e.g. 2500 or 42,500. Empty: a free event (one seat per registration)."
+          />
+          <SelectField
+            label="Currency"
+            registration={register('currency')}
+            error={errors.currency}
+            options={currencyOptions}
+            hint="For a paid event."
           />
           <ImageField
             registration={register('image_url')}

@@ -1,8 +1,13 @@
-/** /admin/events: the events with search, sort, published filter, pages, CSV, publish and delete. */
+/**
+ * /admin/events: the events with search, sort, published filter, pages, CSV, publish, and delete
+ * or (with registrations) cancel; each row says how many are registered and whether it is cancelled.
+ */
 import type { ColumnDef } from '../../components/admin/data-table';
 import type { CsvColumn } from '../../components/admin/download-csv';
 import type { Row } from './catalogue-data';
 import { CatalogueList } from './catalogue-list';
+import { EventRowActions } from './event-row-actions';
+import { eventSearchColumns, listEvents, registeredPeople, type EventListRow } from './events-data';
 import { formatDateTime, publishedLabel } from './format';
 
 type EventRow = Row<'events'>;
@@ -11,7 +16,16 @@ const columns: ColumnDef<EventRow>[] = [
   { id: 'title', header: 'Title', accessorKey: 'title' },
   { id: 'starts_at', header: 'Starts', cell: ({ row }) => formatDateTime(row.original.starts_at) },
   { id: 'venue', header: 'Venue', accessorKey: 'venue' },
-  { id: 'is_published', header: 'Status', cell: ({ row }) => publishedLabel(row.original.is_published) },
+  {
+    id: 'registered',
+    header: 'Registered',
+    cell: ({ row }) => registeredPeople((row.original as EventListRow).registrations),
+  },
+  {
+    id: 'is_published',
+    header: 'Status',
+    cell: ({ row }) => (row.original.cancelled_at ? 'Cancelled' : publishedLabel(row.original.is_published)),
+  },
 ];
 
 const csvColumns: CsvColumn<EventRow>[] = [
@@ -23,7 +37,6 @@ const csvColumns: CsvColumn<EventRow>[] = [
   { header: 'Published', value: (row) => row.is_published },
 ];
 
-const searchColumns = ['title', 'description', 'venue'] as const;
 const sortable = ['title', 'starts_at', 'venue', 'is_published'] as const;
 
 const nameOf = (row: EventRow) => row.title;
@@ -37,10 +50,12 @@ export function EventsList() {
       basePath="/admin/events"
       columns={columns}
       csvColumns={csvColumns}
-      searchColumns={searchColumns}
+      searchColumns={eventSearchColumns}
       sortable={sortable}
       defaultSort="starts_at"
       nameOf={nameOf}
+      fetchPage={listEvents}
+      Actions={EventRowActions}
     />
   );
 }

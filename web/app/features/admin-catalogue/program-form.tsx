@@ -5,7 +5,7 @@ import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from 
 import type { Row } from './catalogue-data';
 import { ImageField } from './image-field';
 import { IntakesSection } from './intakes-section';
-import { modeOptions, programSchema, type ProgramInput, type ProgramValues } from './schemas';
+import { currencyOptions, modeOptions, programSchema, type ProgramInput, type ProgramValues } from './schemas';
 import { useEntityForm } from './use-entity-form';
 import './admin-catalogue.css';
 
@@ -42,11 +42,6 @@ function toInput(row: Row<'training_programs'>): ProgramInput {
 }
 
 const toRow = (values: ProgramValues) => values;
-
-const currencyOptions = [
-  { value: 'USD', label: 'US dollars (USD)' },
-  { value: 'KES', label: 'Kenyan shillings (KES)' },
-] as const;
 
 export function ProgramForm({ id, onSaved }: { id: string | undefined; onSaved?: () => void }) {
   const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({

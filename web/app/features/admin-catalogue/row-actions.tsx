@@ -1,8 +1,8 @@
 /**
  * A list row's Edit link, Publish / Unpublish button and Delete button (with a confirmation naming
- * the row). Each change is a toast; a refusal (an ordered program, a lost session) says why.
+ * the row), or what a list puts in Delete's place. Each change is a toast; a refusal (an ordered program, a lost session) says why.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
@@ -20,19 +20,40 @@ export interface RowActionsProps {
   editHref?: string;
   onEdit?: () => void;
   onChanged: () => void;
+  /** False hides Publish / Unpublish (a cancelled event cannot be published again). */
+  publishable?: boolean;
+  /** Shown instead of Delete and its confirmation (an event with registrations is cancelled); null: nothing. */
+  removal?: ReactNode;
+  /** When set, Unpublish first asks, with these words (people are registered and are not told). */
+  unpublishWarning?: string;
 }
 
-export function RowActions({ table, id, kind, name, published, editHref, onEdit, onChanged }: RowActionsProps) {
+export function RowActions({
+  table,
+  id,
+  kind,
+  name,
+  published,
+  editHref,
+  onEdit,
+  onChanged,
+  publishable = true,
+  removal,
+  unpublishWarning,
+}: RowActionsProps) {
   const [confirming, setConfirming] = useState(false);
+  const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function togglePublished() {
     setBusy(true);
     try {
       await updateRow(table, id, { is_published: !published });
+      setConfirmingUnpublish(false);
       void toastSuccess(`${published ? 'Unpublished' : 'Published'} “${name}”.`);
       onChanged();
     } catch (error) {
+      setConfirmingUnpublish(false);
       void toastError(errorWords(error));
     } finally {
       setBusy(false);
@@ -71,33 +92,52 @@ export function RowActions({ table, id, kind, name, published, editHref, onEdit,
           Edit
         </button>
       )}
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        disabled={busy}
-        onClick={() => void togglePublished()}
-        aria-label={`${published ? 'Unpublish' : 'Publish'} ${kind} “${name}”`}
-      >
-        {published ? 'Unpublish' : 'Publish'}
-      </button>
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        disabled={busy}
-        onClick={() => setConfirming(true)}
-        aria-label={`Delete ${kind} “${name}”`}
-      >
-        Delete
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete the ${kind} “${name}”?`}
-        description="This cannot be undone."
-        confirmLabel={`Delete ${kind}`}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      />
+      {publishable && (
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          disabled={busy}
+          onClick={() => (published && unpublishWarning ? setConfirmingUnpublish(true) : void togglePublished())}
+          aria-label={`${published ? 'Unpublish' : 'Publish'} ${kind} “${name}”`}
+        >
+          {published ? 'Unpublish' : 'Publish'}
+        </button>
+      )}
+      {unpublishWarning && (
+        <ConfirmDialog
+          open={confirmingUnpublish}
+          title={`Unpublish the ${kind} “${name}”?`}
+          description={unpublishWarning}
+          confirmLabel={`Unpublish ${kind}`}
+          busy={busy}
+          onConfirm={() => void togglePublished()}
+          onCancel={() => setConfirmingUnpublish(false)}
+        />
+      )}
+      {removal !== undefined ? (
+        removal
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete ${kind} “${name}”`}
+          >
+            Delete
+          </button>
+          <ConfirmDialog
+            open={confirming}
+            title={`Delete the ${kind} “${name}”?`}
+            description="This cannot be undone."
+            confirmLabel={`Delete ${kind}`}
+            busy={busy}
+            onConfirm={() => void remove()}
+            onCancel={() => setConfirming(false)}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -81,6 +81,10 @@ const program: ProgramInput = {
 };
 const event: EventInput = {
   title: 'Open day',
+  slug: '',
+  capacity: '',
+  price_amount: '',
+  currency: 'KES',
   description: 'Come and see.',
   category: '',
   venue: 'Nairobi',
@@ -217,10 +221,22 @@ agree<EventInput>(
     ['an end before the start', { ends_at: '2026-11-30T09:00' }, 'ends_at'],
     ['an unknown mode', { mode: 'radio' as EventInput['mode'] }, 'mode'],
     ['a blank venue', { venue: '  ' }, 'venue'],
+    ['a slug of its own', { slug: 'open-day-2026' }, null],
+    ['a slug with capitals', { slug: 'Open-Day' }, 'slug'],
+    ['an 81-character slug', { slug: 'a'.repeat(81) }, 'slug'],
+    ['a capacity of 1', { capacity: '1' }, null],
+    ['a capacity of 0', { capacity: '0' }, 'capacity'],
+    ['a price of 42,500 KES', { price_amount: '42,500', capacity: '30' }, null],
+    ['a price of 25.50 USD', { price_amount: '25.50', currency: 'USD' }, null],
+    ['a price of 0', { price_amount: '0' }, 'price_amount'],
+    ['another currency', { price_amount: '100', currency: 'EUR' as EventInput['currency'] }, 'currency'],
   ],
   (input, parsed) =>
     (parsed as Record<string, unknown>) ?? {
       ...input,
+      capacity: blankOrNull(input.capacity) === null ? null : Number(input.capacity),
+      price_amount: blankOrNull(input.price_amount) === null ? null : Number(input.price_amount),
+      currency: blankOrNull(input.price_amount) === null ? null : input.currency,
       category: blankOrNull(input.category),
       image_url: blankOrNull(input.image_url),
       registration_url: blankOrNull(input.registration_url),

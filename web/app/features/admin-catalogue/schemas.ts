@@ -49,6 +49,11 @@ const imageUrl = optional(
   z.string().regex(/^(https?:\/\/|\/)/, 'The image must be an http(s) address or a site path.'),
 );
 
+export const currencyOptions = [
+  { value: 'USD', label: 'US dollars (USD)' },
+  { value: 'KES', label: 'Kenyan shillings (KES)' },
+] as const;
+
 export const modeOptions = [
   { value: 'in-person', label: 'In person' },
   { value: 'virtual', label: 'Virtual' },
@@ -75,9 +80,35 @@ const localDateTime = (what: string) =>
     .refine((value) => value !== '' && !Number.isNaN(new Date(value).getTime()), `Please enter the ${what}.`)
     .transform((value) => new Date(value).toISOString());
 
+const eventPriceWords = 'Please enter a price above 0 with at most 2 decimals, or leave it empty for a free event.';
+
 export const eventSchema = z
   .object({
     title: required(200, 'a title'), // events_title_not_blank
+    // Empty: the database makes one from the title (events_slug_default), unique with the date if need be.
+    slug: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === '' || (KEBAB.test(value) && value.length <= 80),
+        'Use lower-case letters, digits and single hyphens (at most 80 characters), e.g. "cfo-breakfast", or leave it empty to make one from the title.',
+      ), // events_slug_format
+    capacity: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === '' || (/^\d{1,9}$/.test(value) && Number(value) >= 1),
+        'The capacity must be a whole number of 1 or more, or empty for no limit.',
+      ) // events_capacity_positive
+      .transform((value) => (value === '' ? null : Number(value))),
+    // "42,500" is 42500: thousands separators are dropped before the check.
+    price_amount: z
+      .string()
+      .trim()
+      .transform((value) => value.replace(/[,\s]/g, ''))
+      .refine((value) => value === '' || (MONEY.test(value) && Number(value) > 0), eventPriceWords) // events_price_has_currency
+      .transform((value) => (value === '' ? null : Number(value))),
+    currency: z.enum(['USD', 'KES'], { error: 'Please choose USD or KES.' }),
     description: required(null, 'a description'), // events_description_not_blank
     category: optional(z.string().max(100, 'The category must be at most 100 characters.')), // events_category_not_blank
     venue: required(200, 'a venue'), // events_venue_not_blank
@@ -93,7 +124,9 @@ export const eventSchema = z
   .refine((event) => event.ends_at >= event.starts_at, {
     path: ['ends_at'],
     message: 'The end cannot be before the start.', // events_ends_after_start
-  });
+  })
+  // A free event has no currency (events_price_has_currency).
+  .transform(({ currency, ...event }) => ({ ...event, currency: event.price_amount === null ? null : currency }));
 export type EventInput = z.input<typeof eventSchema>;
 export type EventValues = z.output<typeof eventSchema>;
 

@@ -52,6 +52,8 @@ export interface HeldRegistration {
   endsAt: string;
   venue: string;
   past: boolean;
+  /** Staff cancelled the event itself (and with it every registration). */
+  eventCancelled: boolean;
 }
 
 export async function readRegistration(token: string, now: Date): Promise<HeldRegistration | null> {
@@ -69,6 +71,7 @@ export async function readRegistration(token: string, now: Date): Promise<HeldRe
     endsAt: data.ends_at,
     venue: data.venue,
     past: new Date(data.starts_at) <= now,
+    eventCancelled: data.event_cancelled,
   };
 }
 
