@@ -77,6 +77,8 @@ export interface RunningStack {
   studioUrl: string;
   /** The content lake's TLS face, the Studio's API host: `https://localhost:<port>`. */
   contentSecureUrl: string;
+  /** The content lake's editor token of this start (Authorization: Bearer) for writes and drafts. */
+  contentToken: string;
   /** The local certificate authority browsers must trust for the Studio (PEM file). */
   certificateAuthority: string;
   /** True when this start made it (first start): a browser that trusted an older one must trust this. */
@@ -355,6 +357,7 @@ export async function startStack(
       contentUrl: content.url,
       studioUrl: content.studioUrl,
       contentSecureUrl: content.secureUrl,
+      contentToken: content.token,
       certificateAuthority: content.certificateAuthority,
       certificateAuthorityCreated: content.certificateAuthorityCreated,
       webUrl,
