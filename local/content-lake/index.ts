@@ -88,6 +88,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   ]);
 
   let store: DocumentStore | undefined;
+  const images = createImageServer();
   let origin = '';
   let secureOrigin = '';
   let projectOrigin = '';
@@ -104,7 +105,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
       projectId: options.projectId,
       dataset: options.dataset,
       store: () => store,
-      images: createImageServer(),
+      images,
       assetsDir,
       origin: () => origin,
       // The Studio calls the project-less API host it is configured with, and loads assets from `origin`.
@@ -149,6 +150,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
     store = opened;
   } catch (error) {
     await server.close();
+    images.close();
     throw error;
   }
 
@@ -193,6 +195,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
     async stop() {
       watcher?.close();
       await server.close();
+      images.close();
       journal.close();
       rmSync(tokenPath, { force: true });
       if (scratch) rmSync(scratch, { recursive: true, force: true });
