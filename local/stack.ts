@@ -107,6 +107,8 @@ function superuserWarning(config: StackConfig): string {
 export interface StackOptions {
   /** Build the Studio when stale, for the lake to serve (default: when the website is served too). */
   buildStudio?: boolean;
+  /** Browser origins besides the lake's own that may write with its token (`sanity dev`'s). */
+  studioOrigins?: string[];
 }
 
 export async function startStack(
@@ -310,6 +312,7 @@ export async function startStack(
       // Local edits (journal, uploads) and the TLS certificates live beside the database.
       dataDir: join(config.dataDir, 'content-lake'),
       studioDir: studioDistDir,
+      studioOrigins: options.studioOrigins,
       watch: true,
       onLog: (line) => log(`[content-lake] ${line}`),
     });
