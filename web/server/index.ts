@@ -138,7 +138,7 @@ const guardOptions: GuardOptions = {
  * A request's body, read under the cap before any route sees it (request-body.ts), or undefined
  * once it has been answered: 413 above the cap, 400 for a multipart body that does not parse.
  */
-async function cappedBody(req: IncomingMessage, res: ServerResponse): Promise<Uint8Array | undefined> {
+async function cappedBody(req: IncomingMessage, res: ServerResponse): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const body = await readBodyCapped(req);
   if (!body) {
     closeAfterAnswer(req, res);
@@ -161,7 +161,7 @@ async function cappedBody(req: IncomingMessage, res: ServerResponse): Promise<Ui
 
 async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
   // Only requests with a body pay for this; page views (GET without a body) go straight on.
-  let body: Uint8Array | undefined;
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (hasBody(req)) {
     body = await cappedBody(req, res);
     if (!body) return;

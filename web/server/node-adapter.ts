@@ -50,7 +50,12 @@ const forwardingHeaders = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-fo
  * The web Request for a node request (the guard has checked its method, URL and Host), with the
  * body the server has already read under its cap (request-body.ts).
  */
-export function toRequest(req: IncomingMessage, signal: AbortSignal, view: ClientView, body?: Uint8Array): Request {
+export function toRequest(
+  req: IncomingMessage,
+  signal: AbortSignal,
+  view: ClientView,
+  body?: Uint8Array<ArrayBuffer>,
+): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i] ?? '';

@@ -36,7 +36,10 @@ export function declaredTooLarge(req: IncomingMessage, limit = maxRequestBodyByt
 }
 
 /** The whole body, or undefined the moment it passes `limit` bytes (the rest is left unread). */
-export async function readBodyCapped(req: IncomingMessage, limit = maxRequestBodyBytes): Promise<Buffer | undefined> {
+export async function readBodyCapped(
+  req: IncomingMessage,
+  limit = maxRequestBodyBytes,
+): Promise<Buffer<ArrayBuffer> | undefined> {
   if (declaredTooLarge(req, limit)) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -51,10 +54,13 @@ export async function readBodyCapped(req: IncomingMessage, limit = maxRequestBod
 }
 
 /** False for a multipart/form-data body that does not parse (no or a wrong boundary, cut short). */
-export async function multipartParses(body: Buffer, contentType: string | undefined): Promise<boolean> {
+export async function multipartParses(
+  body: Uint8Array<ArrayBuffer>,
+  contentType: string | undefined,
+): Promise<boolean> {
   if (!contentType || !/^multipart\/form-data\b/i.test(contentType.trim())) return true;
   try {
-    await new Response(Uint8Array.from(body), { headers: { 'content-type': contentType } }).formData();
+    await new Response(body, { headers: { 'content-type': contentType } }).formData();
     return true;
   } catch {
     return false;
