@@ -76,6 +76,8 @@ export interface RunningStack {
   studioUrl: string;
   /** The content lake's TLS face, the Studio's API host: `https://localhost:<port>`. */
   contentSecureUrl: string;
+  /** The content lake's editor token of this start (Authorization: Bearer) for writes and drafts. */
+  contentToken: string;
   /** The local certificate authority browsers must trust for the Studio (PEM file). */
   certificateAuthority: string;
   /** True when this start made it (first start): a browser that trusted an older one must trust this. */
@@ -104,6 +106,8 @@ function superuserWarning(config: StackConfig): string {
 export interface StackOptions {
   /** Build the Studio when stale, for the lake to serve (default: when the website is served too). */
   buildStudio?: boolean;
+  /** Browser origins besides the lake's own that may write with its token (`sanity dev`'s). */
+  studioOrigins?: string[];
 }
 
 export async function startStack(
@@ -315,6 +319,7 @@ export async function startStack(
       // Local edits (journal, uploads) and the TLS certificates live beside the database.
       dataDir: join(config.dataDir, 'content-lake'),
       studioDir: studioDistDir,
+      studioOrigins: options.studioOrigins,
       watch: true,
       onLog: (line) => log(`[content-lake] ${line}`),
     });
@@ -363,6 +368,7 @@ export async function startStack(
       contentUrl: content.url,
       studioUrl: content.studioUrl,
       contentSecureUrl: content.secureUrl,
+      contentToken: content.token,
       certificateAuthority: content.certificateAuthority,
       certificateAuthorityCreated: content.certificateAuthorityCreated,
       webUrl,

@@ -42,15 +42,23 @@ export function buildStudio(): void {
   if (result.status !== 0) throw new Error(`The Studio build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-/** `sanity dev` on `port` (base path /studio), its API calls sent to the content lake at `apiHost`. */
-export function startStudioDev(port: number, apiHost: string): ChildProcess {
+/**
+ * `sanity dev` on `port` (base path /studio), its API calls sent to the content lake at `apiHost`
+ * with the lake's editor `token` (the Studio the lake serves gets it as a cookie instead).
+ */
+export function startStudioDev(port: number, apiHost: string, token: string): ChildProcess {
   return spawn(
     join(repoRoot, 'node_modules', '.bin', 'sanity'),
     ['dev', '--host', 'localhost', '--port', String(port)],
     {
       cwd: join(repoRoot, 'studio'),
       stdio: 'inherit',
-      env: { ...process.env, SANITY_STUDIO_API_HOST: apiHost, SANITY_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        SANITY_STUDIO_API_HOST: apiHost,
+        SANITY_STUDIO_LAKE_TOKEN: token,
+        SANITY_TELEMETRY_DISABLED: '1',
+      },
     },
   );
 }

@@ -14,7 +14,12 @@ import { websiteEnv } from '../local/website-env.ts';
 
 const config = loadConfig();
 const { env } = config;
-const stack = await startStack(config, configuredPorts(env, { website: false }), (line) => console.log(`  ${line}`));
+// `sanity dev`'s own port; its API host is the lake's TLS face (HTTP/2). Its origin may write
+// with the lake's token, which it is given (local/studio.ts).
+const studioDevPort = 3333;
+const stack = await startStack(config, configuredPorts(env, { website: false }), (line) => console.log(`  ${line}`), {
+  studioOrigins: [`http://localhost:${studioDevPort}`],
+});
 
 const vite = spawn(
   join(repoRoot, 'node_modules', '.bin', 'react-router'),
@@ -26,9 +31,7 @@ const vite = spawn(
   },
 );
 
-// `sanity dev`'s own port; its API host is the lake's TLS face (HTTP/2).
-const studioDevPort = 3333;
-const studio = startStudioDev(studioDevPort, stack.contentSecureUrl);
+const studio = startStudioDev(studioDevPort, stack.contentSecureUrl, stack.contentToken);
 console.log(
   `\n  Sanity Studio (sanity dev)  http://localhost:${studioDevPort}/studio/\n  ${trustInstructions(stack.certificateAuthority, `${stack.contentSecureUrl.replace('://', `://${env.SANITY_PROJECT_ID}.`)}/health`).join('\n  ')}\n`,
 );

@@ -13,6 +13,8 @@ export interface StudioEnv {
   dataset: string;
   /** Sanity's API host; undefined for the hosted API. */
   apiHost: string | undefined;
+  /** The local content lake's editor token, given to `sanity dev` only (local/studio.ts). */
+  lakeToken: string | undefined;
 }
 
 /**
@@ -45,5 +47,6 @@ export function studioEnv(): StudioEnv {
         'Set them in the environment or in .env at the repository root (defaults: .env.example, "Sanity Studio").',
     );
   }
-  return { projectId, dataset, apiHost };
+  const lakeToken = process.env.SANITY_STUDIO_LAKE_TOKEN || undefined;
+  return { projectId, dataset, apiHost, lakeToken };
 }

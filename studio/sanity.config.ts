@@ -10,7 +10,14 @@ import { schemaTypes } from '../schemas/index.ts';
 import { singletonTypeNames, structure } from './structure.ts';
 import { studioEnv } from './env.ts';
 
-const { projectId, dataset, apiHost } = studioEnv();
+const { projectId, dataset, apiHost, lakeToken } = studioEnv();
+
+// `sanity dev` against the local content lake: the Studio signs in with the lake's token the way
+// it keeps a hosted token (its per-project localStorage entry), as the lake's own origin has the
+// cookie instead. Never set in a build.
+if (lakeToken && typeof window !== 'undefined') {
+  window.localStorage.setItem(`__studio_auth_token_${projectId}`, JSON.stringify({ token: lakeToken }));
+}
 
 /** Actions a singleton keeps: no duplicate, no delete, no unpublish. */
 const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore']);

@@ -1,24 +1,38 @@
 /**
- * CORS like Sanity's API for browser code: the calling origin is echoed with credentials allowed,
- * and preflights approve the headers @sanity/client sends (Authorization, X-Sanity-Project-ID, ...).
- * The lake only listens on loopback, so every origin is accepted rather than a configured list.
+ * CORS for browser code, as a hosted project with a CORS allow-list: the Studio's own origins
+ * (the allow-list) get their origin echoed with credentials and their preflights approved; any
+ * other origin gets `*` without credentials (published documents and images are public) and its
+ * preflights refused, so a page elsewhere can neither send a non-simple request nor read a
+ * credentialed answer. What such a page may still send without a preflight (GET, a form or a
+ * text/plain POST) is refused by the endpoints themselves (access.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LakeAccess } from './access.ts';
+import { sendHttpError } from './http-reply.ts';
 
-const allowedMethods = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const allowedMethods = 'GET, HEAD, POST, OPTIONS';
 const defaultAllowedHeaders = 'Authorization, Content-Type, X-Sanity-Project-ID, X-Sanity-Client, Traceparent';
 
-export function applyCors(req: IncomingMessage, res: ServerResponse): void {
+export function applyCors(req: IncomingMessage, res: ServerResponse, access: LakeAccess): void {
   const origin = req.headers.origin;
   res.setHeader('Vary', 'Origin');
   if (!origin) return;
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Length, Content-Type, ETag, X-Local-Cache');
+  if (!access.originAllowed(origin)) {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    return;
+  }
   res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Allow-Credentials', 'true');
-  res.setHeader('Access-Control-Expose-Headers', 'Content-Length, Content-Type, ETag, X-Local-Cache');
 }
 
 /** Answers an OPTIONS preflight; call after applyCors. */
-export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+export function answerPreflight(req: IncomingMessage, res: ServerResponse, access: LakeAccess): void {
+  const origin = req.headers.origin;
+  if (origin && !access.originAllowed(origin)) {
+    res.removeHeader('Access-Control-Allow-Origin');
+    return sendHttpError(res, 403, `Origin ${origin} is not allowed: only the Studio calls this API from a browser`);
+  }
   const requested = req.headers['access-control-request-headers'];
   res.writeHead(204, {
     'Access-Control-Allow-Methods': allowedMethods,

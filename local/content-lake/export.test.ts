@@ -50,7 +50,7 @@ describe('export', () => {
     async () => {
       const dataDir = scratch('lake-data-');
       const lake = await lakeOn(contentDir, dataDir);
-      const client = lakeClient(lake.url, '2025-02-19', site.dataset, site.projectId);
+      const client = lakeClient(lake.url, '2025-02-19', site.dataset, site.projectId, lake.token);
       const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
         .png()
         .toBuffer();
@@ -93,7 +93,7 @@ describe('export', () => {
       expect(validation.problems.filter((p) => p.level === 'error')).toEqual([]);
 
       const reloaded = await lakeOn(out, scratch('lake-data-'));
-      const again = lakeClient(reloaded.url, '2025-02-19', site.dataset, site.projectId);
+      const again = lakeClient(reloaded.url, '2025-02-19', site.dataset, site.projectId, reloaded.token);
       const heroNow = await again.fetch<{ heading: string; url: string }>(
         `*[_id == "page-home"][0].pageBuilder[_key == "25a5c7f271"][0]{heading, "url": image.asset->url}`,
       );

@@ -22,9 +22,12 @@ export function sendJson(
 
 const reasons: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };

@@ -2,7 +2,8 @@
  * Bounds what one image render may cost, so a crafted URL cannot hold sharp's threads for a
  * minute (an 8192x8192 render with blur=2000 took 84 s): the output area is capped (larger is
  * refused), the blur radius is clamped so that area x radius stays bounded (a large blur on a
- * large image looks the same with a smaller radius), and a render is given up after a time limit.
+ * large image looks the same with a smaller radius), the source's size is capped, and a render is
+given up after a time limit, its process killed, with a few at once.
  */
 import type { Size } from './image-geometry.ts';
 
@@ -10,8 +11,24 @@ import type { Size } from './image-geometry.ts';
 export const maxOutputPixels = 25_000_000;
 /** Output pixels x blur sigma: about half a second of sharp's blur on this kind of machine. */
 export const blurBudget = 100_000_000;
-/** A render still running after this is given up. */
+/**
+ * A render not done this long after it was asked for (waiting included) is given up and its
+ * process killed (render-pool.ts): 503.
+ */
 export const renderTimeoutSeconds = 10;
+/** Renders at once, each in its own process with one libvips thread: the lake's own keeps a core. */
+export const renderWorkers = 2;
+/**
+ * Renders that may wait for a process; more are refused at once (503). A first visit to a page
+ * full of images asks for dozens at once (the seed's 69 thumbnails together pass); a waiting
+ * render holds no image bytes and still ends at its deadline.
+ */
+export const maxQueuedRenders = 128;
+/**
+ * The largest source image decoded: 50 megapixels (a 45-megapixel camera photo fits; 200 MB as
+ * RGBA). sharp's own default is 268 megapixels, over 1 GB decoded.
+ */
+export const maxInputPixels = 50_000_000;
 
 /** Why this output cannot be rendered, or undefined when it can. */
 export function outputTooLarge(output: Size): string | undefined {

@@ -5,10 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { outputTooLarge, renderTimeoutSeconds } from './image-cost.ts';
+import { maxInputPixels, maxQueuedRenders, outputTooLarge, renderTimeoutSeconds, renderWorkers } from './image-cost.ts';
 import { planGeometry, type Plan } from './image-geometry.ts';
 import { asksForTransform, parseImageParams, type ImageSpec, type OutputFormat } from './image-params.ts';
-import { contentTypes, renderImage } from './image-render.ts';
+import { contentTypes } from './image-render.ts';
+import { createRenderPool, RenderRefusedError, type RenderPoolOptions } from './render-pool.ts';
 import { sendHttpError } from './http-reply.ts';
 import { LruCache } from './lru-cache.ts';
 import type { StoredAsset } from './types.ts';
@@ -17,6 +18,9 @@ const immutable = 'public, max-age=31536000, immutable';
 
 export interface ImageServer {
   handle(req: IncomingMessage, res: ServerResponse, url: URL, asset: StoredAsset | undefined): Promise<void>;
+  /** The render processes alive now. */
+  renderPids(): number[];
+  close(): void;
 }
 
 /** The format to produce: `fm`, else WebP for `auto=format` when the browser takes it, else the original's. */
@@ -52,8 +56,17 @@ function send(res: ServerResponse, body: Buffer, headers: Record<string, string>
   res.end(body);
 }
 
-export function createImageServer(cacheBytes = 64 * 1024 * 1024): ImageServer {
+export function createImageServer({
+  cacheBytes = 64 * 1024 * 1024,
+  ...limits
+}: Partial<RenderPoolOptions> & { cacheBytes?: number } = {}): ImageServer {
   const cache = new LruCache<Buffer>(cacheBytes);
+  const pool = createRenderPool({
+    workers: renderWorkers,
+    queueLimit: maxQueuedRenders,
+    deadlineMs: renderTimeoutSeconds * 1000,
+    ...limits,
+  });
   // Identical requests arriving together share one render.
   const inFlight = new Map<string, Promise<Buffer>>();
 
@@ -68,9 +81,14 @@ export function createImageServer(cacheBytes = 64 * 1024 * 1024): ImageServer {
     if (cached) return { body: cached, hit: true };
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = readFile(asset.filePath).then((source) =>
-        renderImage(source, asset.extension === 'svg', asset, spec, plan, format),
-      );
+      pending = pool.render({
+        filePath: asset.filePath,
+        isSvg: asset.extension === 'svg',
+        original: asset,
+        spec,
+        plan,
+        format,
+      });
       inFlight.set(key, pending);
       pending
         .then(
@@ -90,12 +108,17 @@ export function createImageServer(cacheBytes = 64 * 1024 * 1024): ImageServer {
         // The file went away after the dataset was loaded; the next reload will drop it too.
         if ((error as NodeJS.ErrnoException).code === 'ENOENT')
           return sendHttpError(res, 404, 'Asset file not found on disk');
-        // sharp gave up at the render time limit (image-cost.ts).
-        if (error instanceof Error && error.message.startsWith('timeout:') && !res.headersSent)
-          return sendHttpError(res, 503, `The image took longer than ${renderTimeoutSeconds} s to render`);
+        if (res.headersSent) throw error;
+        // Past its deadline (its process killed), or too many renders waiting (render-pool.ts).
+        if (error instanceof RenderRefusedError) return sendHttpError(res, 503, error.message);
+        if (error instanceof Error && /pixel limit/i.test(error.message)) {
+          return sendHttpError(res, 400, `The source image is larger than ${maxInputPixels} pixels`);
+        }
         throw error;
       }
     },
+    renderPids: () => pool.pids(),
+    close: () => pool.close(),
   };
 
   async function serve(

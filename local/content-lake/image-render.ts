@@ -1,6 +1,6 @@
 /** Runs a geometry plan and the effect/format parameters through sharp; SVGs are rasterised sharply at the target size. */
 import sharp, { type Sharp } from 'sharp';
-import { blurSigma, renderTimeoutSeconds } from './image-cost.ts';
+import { blurSigma, maxInputPixels, renderTimeoutSeconds } from './image-cost.ts';
 import type { Plan, Size } from './image-geometry.ts';
 import type { ImageSpec, OutputFormat, Rect, Rgba } from './image-params.ts';
 
@@ -40,14 +40,17 @@ async function openSource(
   original: Size,
   plan: Plan,
 ): Promise<{ image: Sharp; size: Size }> {
-  if (!isSvg) return { image: sharp(buffer), size: original };
+  if (!isSvg) return { image: sharp(buffer, { limitInputPixels: maxInputPixels }), size: original };
   const cut = plan.region ?? original;
   const want = plan.resize ?? plan.output;
   const factor =
     Math.max(want.width / cut.width, want.height / cut.height, want.width / cut.height, want.height / cut.width) || 1;
   // The rotated case is covered by comparing against both sides; never render below 1x.
   const density = Math.min(72 * 16, Math.max(72, 72 * Math.min(factor, 16)));
-  const { data, info } = await sharp(buffer, { density }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(buffer, { density, limitInputPixels: maxInputPixels })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   return { image, size: { width: info.width, height: info.height } };
 }

@@ -3,9 +3,10 @@
  * edits journaled on top, so the website (plain HTTP, @sanity/client) and the Studio (HTTP/2 over
  * TLS, the same port) both work offline against one writable store.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLakeAccess } from './access.ts';
 import { createAssetCache } from './asset-cache.ts';
 import { createDualServer } from './dual-server.ts';
 import { createImageServer } from './image-endpoint.ts';
@@ -38,6 +39,11 @@ export interface ContentLakeOptions {
   studioDir?: string;
   /** Reload the seed when files in contentDir change. */
   watch?: boolean;
+  /**
+   * Browser origins allowed to write and read drafts besides the lake's own (where it serves the
+   * Studio), e.g. `sanity dev`'s. They still need the token.
+   */
+  studioOrigins?: string[];
   /** Log lines (reloads, reload errors); defaults to stderr with a `[content-lake]` prefix. */
   onLog?: (line: string) => void;
 }
@@ -55,6 +61,11 @@ export interface RunningContentLake {
   /** True when this start made the authority (first start, or its files were removed). */
   certificateAuthorityCreated: boolean;
   journalPath: string;
+  /**
+   * This start's editor token (Authorization: Bearer) for scripts; the Studio the lake serves gets
+   * it as a cookie. Also in `<dataDir>/editor-token` (owner-only) while the lake runs.
+   */
+  token: string;
   store: DocumentStore;
   /** Re-reads contentDir; rejects (keeping the previous seed) when it has problems. */
   reload(): Promise<void>;
@@ -77,8 +88,11 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   ]);
 
   let store: DocumentStore | undefined;
+  const images = createImageServer();
   let origin = '';
   let secureOrigin = '';
+  let projectOrigin = '';
+  const access = createLakeAccess(() => [secureOrigin, projectOrigin, origin, ...(options.studioOrigins ?? [])]);
   // Sanity's API: reads by GET, long queries and writes by POST, CORS preflights.
   const server = createDualServer(
     {
@@ -91,11 +105,14 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
       projectId: options.projectId,
       dataset: options.dataset,
       store: () => store,
-      images: createImageServer(),
+      images,
       assetsDir,
       origin: () => origin,
       // The Studio calls the project-less API host it is configured with, and loads assets from `origin`.
-      studio: options.studioDir ? createStudioFiles(options.studioDir, () => [secureOrigin, origin]) : undefined,
+      studio: options.studioDir
+        ? createStudioFiles(options.studioDir, () => [secureOrigin, origin], access.sessionCookie)
+        : undefined,
+      access,
       onLog,
     }),
     tls,
@@ -104,6 +121,10 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   const port = await server.listen(options.port, host);
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   secureOrigin = `https://localhost:${port}`;
+  projectOrigin = `https://${options.projectId}.localhost:${port}`;
+  const tokenPath = join(dataDir, 'editor-token');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(tokenPath, `${access.token}\n`, { mode: 0o600 });
   const describe = createAssetCache();
   const load = (): Promise<DatasetSnapshot> =>
     loadDataset({
@@ -129,6 +150,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
     store = opened;
   } catch (error) {
     await server.close();
+    images.close();
     throw error;
   }
 
@@ -162,17 +184,20 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   return {
     url: origin,
     secureUrl: secureOrigin,
-    studioUrl: `https://${options.projectId}.localhost:${port}/studio/`,
+    studioUrl: `${projectOrigin}/studio/`,
     port,
     certificateAuthority: tls.authorityPath,
     certificateAuthorityCreated: tls.authorityCreated,
     journalPath,
+    token: access.token,
     store: opened,
     reload,
     async stop() {
       watcher?.close();
       await server.close();
+      images.close();
       journal.close();
+      rmSync(tokenPath, { force: true });
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     },
   };

@@ -22,6 +22,7 @@ interface Child {
   process: ChildProcess;
   url: string;
   journal: string;
+  token: string;
   stderr: () => string;
 }
 
@@ -36,8 +37,11 @@ async function startChild(dataDir: string): Promise<Child> {
     child.once('exit', (code) => reject(new Error(`lake exited (${code}): ${stderr}`))),
   );
   const firstLine = new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
-  const { url, journal } = JSON.parse(await Promise.race([firstLine, exited])) as { url: string; journal: string };
-  return { process: child, url, journal, stderr: () => stderr };
+  const { url, journal, token } = JSON.parse(await Promise.race([firstLine, exited])) as Omit<
+    Child,
+    'process' | 'stderr'
+  >;
+  return { process: child, url, journal, token, stderr: () => stderr };
 }
 
 function killed(child: ChildProcess): Promise<void> {
@@ -52,7 +56,7 @@ describe('journal', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lake-journal-'));
     dirs.push(dataDir);
     const first = await startChild(dataDir);
-    const client = lakeClient(first.url);
+    const client = lakeClient(first.url, undefined, undefined, undefined, first.token);
     await client.create({ _id: 'survivor', _type: 'note', n: 0 });
     for (let n = 1; n <= 20; n += 1) await client.patch('survivor').set({ n }).commit();
     await client.action({
@@ -64,7 +68,7 @@ describe('journal', () => {
     await killed(first.process);
 
     const second = await startChild(dataDir);
-    const again = lakeClient(second.url);
+    const again = lakeClient(second.url, undefined, undefined, undefined, second.token);
     expect(await again.getDocument('survivor')).toEqual(before);
     expect((await again.getDocument('page-home'))?.title).toBe('Home (draft)');
     expect(await again.getDocument('drafts.page-home')).toBeUndefined();
@@ -72,6 +76,7 @@ describe('journal', () => {
     // History survives too: the transactions of the document, oldest first.
     const history = await fetch(
       `${second.url}/v2025-02-19/data/history/fixtures/transactions/survivor?excludeContent=true`,
+      { headers: { authorization: `Bearer ${second.token}` } },
     );
     expect((await history.text()).trim().split('\n')).toHaveLength(21);
   });
@@ -80,13 +85,13 @@ describe('journal', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lake-journal-'));
     dirs.push(dataDir);
     const first = await startChild(dataDir);
-    await lakeClient(first.url).create({ _id: 'kept', _type: 'note' });
+    await lakeClient(first.url, undefined, undefined, undefined, first.token).create({ _id: 'kept', _type: 'note' });
     await killed(first.process);
     appendFileSync(first.journal, '{"id":"torn","timestamp":"2026-');
 
     const second = await startChild(dataDir);
     expect(second.stderr()).toMatch(/dropped an incomplete last line/);
-    const client = lakeClient(second.url);
+    const client = lakeClient(second.url, undefined, undefined, undefined, second.token);
     expect(await client.getDocument('kept')).toMatchObject({ _id: 'kept' });
     await client.create({ _id: 'after', _type: 'note' });
     const lines = readFileSync(second.journal, 'utf8').trim().split('\n');

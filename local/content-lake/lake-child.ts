@@ -1,6 +1,6 @@
 /**
  * Test helper run as a child process (journal.test.ts): a content lake on a free port over the
- * folders given as arguments, printing its URL as one JSON line, until it is killed.
+ * folders given as arguments, printing its URL, journal and token as one JSON line, until it is killed.
  * Usage: node lake-child.ts <contentDir> <dataDir>
  */
 import { startContentLake } from './index.ts';
@@ -16,4 +16,4 @@ const lake = await startContentLake({
   dataset,
   onLog: (line) => console.error(line),
 });
-console.log(JSON.stringify({ url: lake.url, journal: lake.journalPath }));
+console.log(JSON.stringify({ url: lake.url, journal: lake.journalPath, token: lake.token }));

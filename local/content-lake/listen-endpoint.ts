@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { GroqSyntaxError, parse } from 'groq-js';
 import { runQuery } from './groq.ts';
+import { isUnpublishedId } from './perspective.ts';
 import type { DocumentStore, Transaction } from './store/document-store.ts';
 import { effectsOf } from './store/mendoza-effects.ts';
 import type { DocumentChange } from './store/apply-mutations.ts';
@@ -26,6 +27,8 @@ interface ListenOptions {
   effects: boolean;
   visibility: string;
   enableResume: boolean;
+  /** A caller without the token: drafts and versions never match (as on a hosted project). */
+  publishedOnly: boolean;
 }
 
 function flag(search: URLSearchParams, name: string, fallback: boolean): boolean {
@@ -33,7 +36,7 @@ function flag(search: URLSearchParams, name: string, fallback: boolean): boolean
   return value === null ? fallback : value === 'true';
 }
 
-function readOptions(url: URL): ListenOptions | { error: string } {
+function readOptions(url: URL, publishedOnly: boolean): ListenOptions | { error: string } {
   const search = url.searchParams;
   const query = search.get('query');
   if (!query) return { error: 'Missing "query" parameter' };
@@ -61,6 +64,7 @@ function readOptions(url: URL): ListenOptions | { error: string } {
     effects: search.get('effectFormat') === 'mendoza',
     visibility: search.get('visibility') ?? 'query',
     enableResume: flag(search, 'enableResume', false),
+    publishedOnly,
   };
 }
 
@@ -70,6 +74,7 @@ function send(res: ServerResponse, event: string, data: unknown, id?: string): v
 
 async function matches(doc: SanityDocument | null, options: ListenOptions): Promise<boolean> {
   if (!doc) return false;
+  if (options.publishedOnly && isUnpublishedId(doc._id)) return false;
   if (!options.includeAllVersions && doc._id.startsWith('versions.')) return false;
   const outcome = await runQuery(options.query, options.params, [doc]);
   return outcome.ok && Array.isArray(outcome.result) && outcome.result.length > 0;
@@ -108,8 +113,14 @@ async function eventsFor(transaction: Transaction, options: ListenOptions): Prom
   });
 }
 
-export function handleListen(req: IncomingMessage, res: ServerResponse, url: URL, store: DocumentStore): void {
-  const options = readOptions(url);
+export function handleListen(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  store: DocumentStore,
+  publishedOnly: boolean,
+): void {
+  const options = readOptions(url, publishedOnly);
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',

@@ -1,7 +1,7 @@
 /** The query and doc endpoints through unmodified @sanity/client: params, dereferences, POST, perspectives, errors, CORS. */
 import { ClientError } from '@sanity/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataset, lakeClient, startTestLake, type TestLake } from './test-lake.ts';
+import { dataset, lakeClient, projectId, startTestLake, type TestLake } from './test-lake.ts';
 
 let t: TestLake;
 beforeAll(async () => {
@@ -144,7 +144,17 @@ describe('perspectives', () => {
   it('shows everything under raw, the default before 2025-02-19', async () => {
     const ids = ['drafts.page-home', 'drafts.page-new', 'page-about', 'page-home'];
     expect(await t.client.fetch(`${pages}._id`, {}, { perspective: 'raw' })).toEqual(ids);
-    expect(await lakeClient(t.lake.url, '2021-10-21').fetch(`${pages}._id`)).toEqual(ids);
+    expect(await lakeClient(t.lake.url, '2021-10-21', dataset, projectId, t.lake.token).fetch(`${pages}._id`)).toEqual(
+      ids,
+    );
+  });
+
+  it('shows a caller without the token published documents only, whatever the perspective', async () => {
+    const published = ['page-about', 'page-home'];
+    expect(await t.anonymous.fetch(`${pages}._id`, {}, { perspective: 'raw' })).toEqual(published);
+    expect(await t.anonymous.fetch(`${pages}._id`, {}, { perspective: 'drafts' })).toEqual(published);
+    expect(await lakeClient(t.lake.url, '2021-10-21').fetch(`${pages}._id`)).toEqual(published);
+    expect(await t.anonymous.getDocument('drafts.page-home')).toBeUndefined();
   });
 
   it('rejects perspectives it cannot honour', async () => {
@@ -238,27 +248,41 @@ describe('doc endpoint', () => {
 });
 
 describe('CORS', () => {
-  const origin = 'http://127.0.0.1:3000';
+  // The lake's own origin, where it serves the Studio: on the allow-list.
+  const origin = (): string => t.lake.secureUrl;
+  const elsewhere = 'http://127.0.0.1:3000';
 
   it('approves preflights for the headers @sanity/client sends', async () => {
     const res = await fetch(queryUrl('*'), {
       method: 'OPTIONS',
       headers: {
-        origin,
+        origin: origin(),
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'content-type,x-sanity-project-id',
       },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin());
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
     expect(res.headers.get('access-control-allow-headers')).toBe('content-type,x-sanity-project-id');
   });
 
   it('allows the origin on queries and images', async () => {
-    const res = await fetch(queryUrl('1'), { headers: { origin } });
-    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    const res = await fetch(queryUrl('1'), { headers: { origin: origin() } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin());
     expect(res.headers.get('vary')).toContain('Origin');
+  });
+
+  it('lets another origin read published documents without credentials, and refuses its preflights', async () => {
+    const read = await fetch(queryUrl('1'), { headers: { origin: elsewhere } });
+    expect(read.headers.get('access-control-allow-origin')).toBe('*');
+    expect(read.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await fetch(queryUrl('*'), {
+      method: 'OPTIONS',
+      headers: { origin: elsewhere, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -5,12 +5,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { declaredTooLarge } from '../http/body-limit.ts';
+import { isJsonBody, isSimpleRequestBody, type LakeAccess } from './access.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { handleDoc } from './doc-endpoint.ts';
 import { handleHistory } from './history-endpoint.ts';
 import { sendHttpError, sendJson } from './http-reply.ts';
 import type { ImageServer } from './image-endpoint.ts';
 import { handleListen } from './listen-endpoint.ts';
+import { publicSnapshot } from './public-view.ts';
 import { handleQuery } from './query-endpoint.ts';
 import type { DocumentStore } from './store/document-store.ts';
 import { handleStudioApi, localEditor } from './studio-api.ts';
@@ -28,6 +30,8 @@ export interface RouterContext {
   /** The lake's plain-HTTP origin: asset URLs name it. */
   origin(): string;
   studio?: StudioFiles;
+  /** Who is an editor (writes, drafts, history); everyone else reads published documents. */
+  access: LakeAccess;
   onLog(line: string): void;
 }
 
@@ -39,6 +43,27 @@ const versioned = /^\/v(?:1|X|\d{4}-\d{2}-\d{2})(\/.*)$/;
 
 function unknownDataset(res: ServerResponse, name: string, projectId: string): void {
   sendHttpError(res, 404, `Dataset "${name}" not found for project ID "${projectId}"`);
+}
+
+/**
+ * Writes and private reads: a page on another origin gets 403, a caller without the token 401.
+ * False when the request was answered.
+ */
+function editorOnly(req: IncomingMessage, res: ServerResponse, access: LakeAccess): boolean {
+  const foreign = access.foreignOrigin(req);
+  if (foreign !== undefined) {
+    sendHttpError(res, 403, `Origin ${foreign} may not write or read drafts here: only the Studio may`);
+    return false;
+  }
+  if (access.callerOf(req) !== 'editor') {
+    sendHttpError(
+      res,
+      401,
+      'This needs the local editor token (the Studio served by the lake has it; scripts send Authorization: Bearer <token>)',
+    );
+    return false;
+  }
+  return true;
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterContext): Promise<void> {
@@ -55,14 +80,23 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterConte
     const [, apiVersion = '', endpoint, datasetName = '', rest] = data;
     if (decodeURIComponent(datasetName) !== ctx.dataset)
       return unknownDataset(res, decodeURIComponent(datasetName), ctx.projectId);
-    const snapshot = store.snapshot();
+    // Without the token, every perspective sees published documents only (as on a hosted project).
+    const editor = ctx.access.callerOf(req) === 'editor';
+    const snapshot = editor ? store.snapshot() : publicSnapshot(store.snapshot());
     if (endpoint === 'query' && rest === undefined) return handleQuery(req, res, url, apiVersion, snapshot);
     if (endpoint === 'doc' && rest !== undefined) return handleDoc(req, res, url, rest, snapshot);
-    if (endpoint === 'listen' && rest === undefined) return handleListen(req, res, url, store);
+    if (endpoint === 'listen' && rest === undefined) return handleListen(req, res, url, store, !editor);
     if ((endpoint === 'mutate' || endpoint === 'actions') && rest === undefined) {
+      if (!editorOnly(req, res, ctx.access)) return;
+      if (req.method === 'POST' && !isJsonBody(req.headers['content-type'])) {
+        return sendHttpError(res, 415, `${endpoint} takes Content-Type: application/json`);
+      }
       return handleWrite(req, res, url, endpoint, store, localEditor.id);
     }
-    if (endpoint === 'history' && rest !== undefined) return handleHistory(req, res, url, rest, store);
+    if (endpoint === 'history' && rest !== undefined) {
+      if (!editorOnly(req, res, ctx.access)) return;
+      return handleHistory(req, res, url, rest, store);
+    }
   }
 
   const upload = uploadRoute.exec(url.pathname);
@@ -70,6 +104,10 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterConte
     const [, , kind, datasetName = ''] = upload;
     if (decodeURIComponent(datasetName) !== ctx.dataset)
       return unknownDataset(res, decodeURIComponent(datasetName), ctx.projectId);
+    if (!editorOnly(req, res, ctx.access)) return;
+    if (req.method === 'POST' && isSimpleRequestBody(req)) {
+      return sendHttpError(res, 415, "Uploads take the file's own Content-Type (not a form or text/plain)");
+    }
     return handleUpload(req, res, url, kind === 'images' ? 'image' : 'file', {
       store,
       assetsDir: ctx.assetsDir,
@@ -108,8 +146,8 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterConte
 
 export function createRouter(ctx: RouterContext): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    applyCors(req, res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    applyCors(req, res, ctx.access);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res, ctx.access);
     // No route takes more than an upload: a larger declared body is refused before it is read.
     if (declaredTooLarge(req.headers, maxUploadBytes)) {
       return sendHttpError(res, 413, `Request body too large (max ${maxUploadBytes} bytes)`);

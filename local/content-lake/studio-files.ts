@@ -32,8 +32,15 @@ async function isFile(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isFile() ?? false;
 }
 
-/** `apiOrigins`: the lake's origins the Studio calls besides its own (see studio-csp.ts). */
-export function createStudioFiles(distDir: string, apiOrigins: () => string[] = () => []): StudioFiles {
+/**
+ * `apiOrigins`: the lake's origins the Studio calls besides its own (see studio-csp.ts).
+ * `sessionCookie`: set on the Studio's page, so its calls to the lake carry the editor token.
+ */
+export function createStudioFiles(
+  distDir: string,
+  apiOrigins: () => string[] = () => [],
+  sessionCookie?: () => string,
+): StudioFiles {
   const root = normalize(distDir);
   return {
     async serve(req, res, url) {
@@ -53,7 +60,9 @@ export function createStudioFiles(distDir: string, apiOrigins: () => string[] = 
         );
       }
       const hashed = path.startsWith(join(root, 'static') + sep);
-      const page = extname(path) === '.html' ? studioPageHeaders(body.toString('utf8'), apiOrigins()) : {};
+      const html = extname(path) === '.html';
+      const page = html ? studioPageHeaders(body.toString('utf8'), apiOrigins()) : {};
+      if (html && sessionCookie) res.setHeader('Set-Cookie', sessionCookie());
       res.writeHead(200, {
         ...page,
         'Content-Type': types[extname(path)] ?? 'application/octet-stream',

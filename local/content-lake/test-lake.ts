@@ -14,7 +14,10 @@ export interface TestLake {
   lake: RunningContentLake;
   /** The lake's private copy of the fixtures: tests may edit it. */
   dir: string;
+  /** With the lake's editor token: writes, drafts, history. */
   client: SanityClient;
+  /** Without a token, as the website: published documents only. */
+  anonymous: SanityClient;
   urlFor: ReturnType<typeof createImageUrlBuilder>['image'];
   logs: string[];
   close(): Promise<void>;
@@ -26,6 +29,7 @@ export function lakeClient(
   apiVersion = '2025-02-19',
   dataset_ = dataset,
   projectId_ = projectId,
+  token?: string,
 ): SanityClient {
   return createClient({
     projectId: projectId_,
@@ -34,6 +38,7 @@ export function lakeClient(
     useProjectHostname: false,
     useCdn: false,
     apiVersion,
+    ...(token ? { token } : {}),
   });
 }
 
@@ -49,12 +54,14 @@ export async function startTestLake(options: { watch?: boolean } = {}): Promise<
     watch: options.watch,
     onLog: (line) => logs.push(line),
   });
-  const client = lakeClient(lake.url);
+  const client = lakeClient(lake.url, undefined, dataset, projectId, lake.token);
+  const anonymous = lakeClient(lake.url);
   const builder = createImageUrlBuilder(client);
   return {
     lake,
     dir,
     client,
+    anonymous,
     urlFor: (source) => builder.image(source),
     logs,
     async close() {

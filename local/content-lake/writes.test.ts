@@ -148,7 +148,7 @@ describe('patches', () => {
     const post = (body: string) =>
       fetch(`${t.lake.url}/v2025-02-19/data/mutate/fixtures`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${t.lake.token}` },
         body,
       });
     const notJson = await post('{"mutations": [');

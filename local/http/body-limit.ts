@@ -3,7 +3,7 @@
  * is refused before a byte of it is read, and a streamed (chunked) body stops being read the
  * moment it passes the limit, so a 300 MB body costs no more memory than a small one.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from './serve.ts';
 
 export class BodyTooLargeError extends Error {
@@ -14,10 +14,6 @@ export class BodyTooLargeError extends Error {
     this.limit = limit;
   }
 }
-
-/** After an early answer, how much of the rest is dropped, and for how long, before the connection closes. */
-const lingerBytes = 16 * 1024 * 1024;
-const lingerMs = 2000;
 
 /** Common limits, named so each server says which one it takes. */
 export const KiB = 1024;
@@ -146,30 +142,5 @@ export function withBodyLimit(
   };
 }
 
-/**
- * For an HTTP/1 answer sent before the body was read whole (a 413, or a refusal that never needed
- * it): once the answer is out, the rest is read and dropped, as node:http does to keep a
- * connection alive, but only up to `lingerBytes`; past that nothing more is read, so a client
- * still sending is held back by TCP, and after `lingerMs` the connection closes. A small rest
- * costs nothing and the connection lives on; a huge one is not read. Closing as soon as the byte
- * limit passed would reset a client still sending, and a reset throws away the answer it has not
- * read yet (seen under load: the test client's write failed with ECONNRESET instead of a 413).
- */
-export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
-  if (req.httpVersionMajor >= 2) return; // HTTP/2 ends the stream alone.
-  res.once('finish', () => {
-    if (req.complete) return;
-    let dropped = 0;
-    const timer = setTimeout(() => req.socket.destroy(), lingerMs);
-    timer.unref();
-    const drop = (chunk: Buffer) => {
-      dropped += chunk.length;
-      if (dropped <= lingerBytes) return;
-      req.off('data', drop);
-      req.pause();
-    };
-    req.on('data', drop);
-    req.once('end', () => clearTimeout(timer));
-    req.resume();
-  });
-}
+// The website's server and the local ones close after an early answer the same way.
+export { closeAfterAnswer } from '../../web/server/request-body.ts';

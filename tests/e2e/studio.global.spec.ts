@@ -63,6 +63,7 @@ function rawClient(stack: StackInfo): SanityClient {
     useProjectHostname: false,
     useCdn: false,
     perspective: 'raw',
+    token: stack.sanity.token,
   });
 }
 

@@ -15,6 +15,7 @@ const lake = createClient({
   apiHost: stack.contentUrl,
   useProjectHostname: false,
   useCdn: false,
+  token: stack.sanity.token,
 });
 
 interface Hero {

@@ -18,7 +18,9 @@ export interface ExtraWebsiteOptions {
   onLog?: (line: string) => void;
 }
 
-export async function startExtraWebsite(options: ExtraWebsiteOptions): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startExtraWebsite(
+  options: ExtraWebsiteOptions,
+): Promise<{ url: string; /** The website's process (to watch its memory). */ pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'ascent-web-'));
@@ -34,6 +36,7 @@ export async function startExtraWebsite(options: ExtraWebsiteOptions): Promise<{
   const website = await startWebsite({ port, env, pidFile: join(dir, 'website.pid'), onLog: options.onLog });
   return {
     url,
+    pid: website.pid,
     async stop() {
       await website.stop();
       rmSync(dir, { recursive: true, force: true });

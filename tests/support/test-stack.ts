@@ -35,7 +35,8 @@ export interface StackInfo {
   contentUrl: string;
   /** The built Studio, served by the content lake over HTTP/2 + TLS (a locally made certificate). */
   studioUrl: string;
-  sanity: { projectId: string; dataset: string; apiVersion: string };
+  /** `token`: the content lake's editor token (writes, drafts, history); the website reads without one. */
+  sanity: { projectId: string; dataset: string; apiVersion: string; token: string };
 }
 
 export interface TestStack {
@@ -106,7 +107,12 @@ export async function startTestStack({
       darajaUrl: stack.darajaUrl,
       contentUrl: stack.contentUrl,
       studioUrl: stack.studioUrl,
-      sanity: { projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION },
+      sanity: {
+        projectId: env.SANITY_PROJECT_ID,
+        dataset: env.SANITY_DATASET,
+        apiVersion: env.SANITY_API_VERSION,
+        token: stack.contentToken,
+      },
     },
     mail: stack.mail,
     failed: stack.failed,

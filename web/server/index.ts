@@ -28,7 +28,8 @@ import { gatedResponse, isGatedPath } from './maintenance-gate.ts';
 import { clientView, sendResponse, toRequest, type ClientView } from './node-adapter.ts';
 import { createPageCache } from './page-cache.ts';
 import { asksTooDeep, canonicalUrl, isPrivatePath, maxRouteSegments, pageTarget } from './page-policy.ts';
-import { createGuardedServer, reportFailure } from './request-guard.ts';
+import { closeAfterAnswer, hasBody, maxRequestBodyBytes, multipartParses, readBodyCapped } from './request-body.ts';
+import { createGuardedServer, reportFailure, sendRefusal, type GuardOptions } from './request-guard.ts';
 import { securityHeaders, servedOverHttps, withSecurityHeaders } from './security-headers.ts';
 import { readStartupSettings } from './startup-settings.ts';
 import { staticFiles } from './static-files.ts';
@@ -120,29 +121,59 @@ async function serveHit(req: IncomingMessage, res: ServerResponse, view: ClientV
   return true;
 }
 
+// React Router serves no OPTIONS (it would answer 405 itself); undici's Request refuses TRACE.
+// No route is deeper than a few segments or has a path near 1,024 characters: such paths are not
+// matched (React Router's matching of a 7,000-segment path took seconds of the only thread).
+const guardOptions: GuardOptions = {
+  service: 'website',
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  maxPathSegments: maxRouteSegments,
+  maxPathLength: 1024,
+  body: 'html',
+  // HSTS is left to the pages: a refused request may not even have a trustworthy scheme.
+  headers: Object.fromEntries(securityHeaders({ https: false })),
+};
+
+/**
+ * A request's body, read under the cap before any route sees it (request-body.ts), or undefined
+ * once it has been answered: 413 above the cap, 400 for a multipart body that does not parse.
+ */
+async function cappedBody(req: IncomingMessage, res: ServerResponse): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const body = await readBodyCapped(req);
+  if (!body) {
+    closeAfterAnswer(req, res);
+    sendRefusal(
+      req,
+      res,
+      413,
+      `The request is too large: the site takes at most ${maxRequestBodyBytes / 1024} KiB`,
+      guardOptions,
+      { close: false },
+    );
+    return undefined;
+  }
+  if (!(await multipartParses(body, req.headers['content-type']))) {
+    sendRefusal(req, res, 400, 'The form data could not be read: please send the form again', guardOptions);
+    return undefined;
+  }
+  return body;
+}
+
 async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Only requests with a body pay for this; page views (GET without a body) go straight on.
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (hasBody(req)) {
+    body = await cappedBody(req, res);
+    if (!body) return;
+  }
   const view = clientView(req, trustedProxies);
   if (await serveHit(req, res, view)) return;
   const controller = new AbortController();
   res.on('close', () => controller.abort());
-  await sendResponse(req, res, await handle(toRequest(req, controller.signal, view)));
+  await sendResponse(req, res, await handle(toRequest(req, controller.signal, view, body)));
 }
 
-// React Router serves no OPTIONS (it would answer 405 itself); undici's Request refuses TRACE.
-// No route is deeper than a few segments or has a path near 1,024 characters: such paths are not
-// matched (React Router's matching of a 7,000-segment path took seconds of the only thread).
-const server = createGuardedServer(
-  {
-    service: 'website',
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    maxPathSegments: maxRouteSegments,
-    maxPathLength: 1024,
-    body: 'html',
-    // HSTS is left to the pages: a refused request may not even have a trustworthy scheme.
-    headers: Object.fromEntries(securityHeaders({ https: false })),
-  },
-  listener,
-);
+const server = createGuardedServer(guardOptions, listener);
 
 server.once('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} (website) is already in use` : error);

@@ -46,8 +46,16 @@ export function clientView(req: IncomingMessage, trusted: BlockList | undefined)
 
 const forwardingHeaders = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded']);
 
-/** The web Request for a node request (the guard has checked its method, URL and Host). */
-export function toRequest(req: IncomingMessage, signal: AbortSignal, view: ClientView): Request {
+/**
+ * The web Request for a node request (the guard has checked its method, URL and Host), with the
+ * body the server has already read under its cap (request-body.ts).
+ */
+export function toRequest(
+  req: IncomingMessage,
+  signal: AbortSignal,
+  view: ClientView,
+  body?: Uint8Array<ArrayBuffer>,
+): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i] ?? '';
@@ -60,14 +68,7 @@ export function toRequest(req: IncomingMessage, signal: AbortSignal, view: Clien
   const url = new URL(req.url ?? '/', `${view.protocol}//${req.headers.host ?? 'localhost'}`);
   const method = req.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      req.on('end', () => controller.close());
-      req.on('error', (error) => controller.error(error));
-    },
-  });
-  return new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit);
+  return new Request(url, { method, headers, signal, body: body ?? new Uint8Array() });
 }
 
 /** Writes a web Response to node, waiting for the socket when it is full; HEAD gets no body. */

@@ -143,6 +143,31 @@ function closeHeader(req: IncomingMessage): Record<string, string> {
 }
 
 /**
+ * Answers a request its handler will not see (or a body it will not read) in the server's words.
+ * The connection closes after the answer (an unread request body cannot be mistaken for a
+ * request), unless `close` is false: a caller that drains the rest itself (closeAfterAnswer).
+ */
+export function sendRefusal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  message: string,
+  options: Pick<GuardOptions, 'body' | 'headers'>,
+  { extra = {}, close = true }: { extra?: Record<string, string>; close?: boolean } = {},
+): void {
+  const [type, body] = replyBody(status, message, options.body ?? 'text');
+  res.writeHead(status, {
+    'content-type': type,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    ...options.headers,
+    ...(close ? closeHeader(req) : {}),
+    ...extra,
+  });
+  res.end(body);
+}
+
+/**
  * Wraps a request listener: refuses what it must not see, answers its failure with a 500.
  * Exported for servers node:http does not create (the content lake's HTTP/2 face).
  */
@@ -154,17 +179,9 @@ export function guardListener(listener: Listener, options: GuardOptions): Listen
   return (req, res) => {
     const refusal = refusalFor(req, options);
     if (refusal) {
-      const [type, body] = replyBody(refusal.status, refusal.message, format);
-      // The connection closes after the answer: an unread request body cannot be mistaken for a request.
-      res.writeHead(refusal.status, {
-        'content-type': type,
-        'content-length': Buffer.byteLength(body),
-        'cache-control': 'no-store',
-        ...options.headers,
-        ...closeHeader(req),
-        ...(refusal.status === 405 ? { allow } : {}),
+      sendRefusal(req, res, refusal.status, refusal.message, options, {
+        extra: refusal.status === 405 ? { allow } : {},
       });
-      res.end(body);
       return;
     }
     const fail = (error: unknown) => {
