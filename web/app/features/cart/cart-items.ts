@@ -40,7 +40,7 @@ function itemFrom(entry: unknown): CartItem | null {
   const { quantity } = entry;
   if (!text(id, MAX_ID) || !text(title, MAX_TITLE) || typeof price !== 'string' || price.length > MAX_PRICE)
     return null;
-  if (!Number.isInteger(quantity) || (quantity as number) < 1 || (quantity as number) > MAX_SEATS_PER_PROGRAM)
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_SEATS_PER_PROGRAM)
     return null;
   return { program: { id, title, price }, quantity };
 }
