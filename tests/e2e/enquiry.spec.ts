@@ -22,6 +22,17 @@ async function fillEnquiry(page: Page, email: string, message: string) {
   await f.getByRole('textbox', { name: 'Message' }).fill(message);
 }
 
+test('before any interaction the form is styled and the spam trap is out of sight', async ({ page }) => {
+  // No pointer move, key or focus: the form's code has not loaded, only the server's HTML shows.
+  await page.goto('/contact');
+  const serverForm = form(page);
+  await expect(serverForm).toBeVisible();
+  await expect(serverForm).toHaveCSS('display', 'grid');
+  await expect(page.getByRole('textbox', { name: 'Website' })).not.toBeInViewport();
+  const trap = await page.getByText('Website', { exact: true }).boundingBox();
+  expect(trap === null || trap.x + trap.width <= 0, 'the trap sits off-screen').toBe(true);
+});
+
 test('the enquiry form shows its errors, then sends, routed to the advisory team with a copy to the sender', async ({
   page,
   stack,
