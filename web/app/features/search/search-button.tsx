@@ -10,7 +10,8 @@ import { useRootData } from '../../lib/root-data';
 const loadDialog = () => import('./search-dialog');
 const SearchDialog = lazy(loadDialog);
 
-export function SearchButton({ className = 'icon-button' }: { className?: string }) {
+/** `label`: visible text beside the icon (the header's button is the icon alone, named "Search"). */
+export function SearchButton({ className = 'icon-button', label }: { className?: string; label?: string }) {
   const [open, setOpen] = useState(false);
   const button = useEarlyPress<HTMLButtonElement>();
   const productName = useRootData()?.settings.instituteName ?? '';
@@ -23,7 +24,7 @@ export function SearchButton({ className = 'icon-button' }: { className?: string
         {...button}
         type="button"
         className={className}
-        aria-label="Search"
+        aria-label={label ? undefined : 'Search'}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}
@@ -34,6 +35,7 @@ export function SearchButton({ className = 'icon-button' }: { className?: string
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
+        {label}
       </button>
       {open ? (
         <Suspense fallback={null}>
