@@ -112,30 +112,6 @@ test('remove and clear show the specified toasts; an empty cart leads back to th
   await expect(page.getByRole('button', { name: 'Continue to your details' })).toHaveCount(0);
 });
 
-test('Add to cart becomes “In your cart — view cart”, keeps the focus, and follows the cart in another tab', async ({
-  context,
-  serviceRole,
-}) => {
-  const { usd } = await seedPrograms(serviceRole);
-  const page = await context.newPage();
-  const other = await context.newPage();
-  await openHydrated(page, '/training/executive-leadership-programme');
-  await openHydrated(other, '/training');
-  await page.getByRole('button', { name: `Add to cart: ${usd.title}` }).focus();
-  await page.keyboard.press('Enter');
-  await expect(toast(page, `${usd.title} added to cart!`)).toBeVisible();
-  const inCart = (tab: Page) => tab.getByRole('link', { name: `In your cart — view cart: ${usd.title}` });
-  await expect(inCart(page)).toBeFocused();
-  await expect(inCart(page)).toHaveText('In your cart — view cart');
-  await expect(inCart(other)).toBeVisible();
-  await expect(other.getByRole('button', { name: `Add to cart: ${usd.title}` })).toHaveCount(0);
-
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/cart$/);
-  await page.getByRole('button', { name: `Remove: ${usd.title}` }).click();
-  await expect(other.getByRole('button', { name: `Add to cart: ${usd.title}` })).toBeVisible();
-});
-
 for (const viewport of [
   { width: 360, height: 740 },
   { width: 1280, height: 800 },

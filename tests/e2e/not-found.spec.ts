@@ -22,7 +22,8 @@ test('the 404 page offers the site search and suggested pages that answer', asyn
     expect((await request.get(href)).status(), href).toBe(200);
   }
 
-  const search = page.getByRole('button', { name: 'Search the site' });
+  await expect(page.getByRole('main')).toContainText('Search the site:');
+  const search = page.getByRole('main').getByRole('button', { name: 'Search', exact: true });
   await search.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

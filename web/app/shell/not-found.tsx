@@ -21,7 +21,7 @@ export function NotFound() {
       {layout ? (
         <>
           <p className="not-found__search">
-            <SearchButton className="button" label="Search the site" />
+            Search the site: <SearchButton className="button" />
           </p>
           {suggestions.length > 0 ? (
             <nav aria-labelledby="not-found-suggestions">

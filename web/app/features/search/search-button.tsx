@@ -10,8 +10,7 @@ import { useRootData } from '../../lib/root-data';
 const loadDialog = () => import('./search-dialog');
 const SearchDialog = lazy(loadDialog);
 
-/** `label`: visible text beside the icon (the header's button is the icon alone, named "Search"). */
-export function SearchButton({ className = 'icon-button', label }: { className?: string; label?: string }) {
+export function SearchButton({ className = 'icon-button' }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const button = useEarlyPress<HTMLButtonElement>();
   const productName = useRootData()?.settings.instituteName ?? '';
@@ -24,7 +23,7 @@ export function SearchButton({ className = 'icon-button', label }: { className?:
         {...button}
         type="button"
         className={className}
-        aria-label={label ? undefined : 'Search'}
+        aria-label="Search"
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}
@@ -35,7 +34,6 @@ export function SearchButton({ className = 'icon-button', label }: { className?:
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        {label}
       </button>
       {open ? (
         <Suspense fallback={null}>
