@@ -8,7 +8,7 @@ import {
   isRouteErrorResponse,
   Link,
   useLoaderData,
-  useRevalidator,
+  useNavigate,
   useRouteError,
   type HeadersFunction,
   type MetaDescriptor,
@@ -67,7 +67,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export default function EventRegisterPage() {
   const { event, jsonLd } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
   return (
     <section className="container registration-page">
       <h1>Register: {event.title}</h1>
@@ -98,8 +98,9 @@ export default function EventRegisterPage() {
           title={event.title}
           paid={event.priceLabel !== null}
           full={event.full}
-          // The seats above count the visitor's own registration at once.
-          onRegistered={() => void revalidator.revalidate()}
+          // The seats above count the visitor's own registration at once: the same page again
+          // re-runs its loader (and keeps the form's outcome and the scroll position).
+          onRegistered={() => void navigate('.', { replace: true, preventScrollReset: true })}
         />
       )}
       <JsonLd data={jsonLd} />
