@@ -112,6 +112,28 @@ test('remove and clear show the specified toasts; an empty cart leads back to th
   await expect(page.getByRole('button', { name: 'Continue to your details' })).toHaveCount(0);
 });
 
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test(`toasts cover neither the header nor its menu (${viewport.width} px)`, async ({ page, serviceRole }) => {
+    const { usd } = await seedPrograms(serviceRole);
+    await page.setViewportSize(viewport);
+    await openHydrated(page, '/training/executive-leadership-programme');
+    await page.getByRole('button', { name: `Add to cart: ${usd.title}` }).click();
+    const shown = toast(page, `${usd.title} added to cart!`);
+    await expect(shown).toBeVisible();
+    const header = (await page.getByRole('banner').boundingBox())!;
+    // Polled: the toast slides in, and its box is where it stays once the entrance is over.
+    await expect
+      .poll(async () => {
+        const box = (await shown.boundingBox())!;
+        return { belowHeader: box.y >= header.y + header.height, onScreen: box.y + box.height <= viewport.height };
+      })
+      .toEqual({ belowHeader: true, onScreen: true });
+  });
+}
+
 test('two open tabs stay in step', async ({ context, serviceRole }) => {
   const { usd, kes } = await seedPrograms(serviceRole);
   const first = await context.newPage();
@@ -180,6 +202,24 @@ test('a tampered ascent_cart: invalid entries are dropped, valid ones kept, noth
   await expect(page.getByTestId('total-kes')).toHaveText(/^KES\s291,450\.00$/);
   await expect(next).not.toHaveAttribute('aria-disabled', 'true');
   expect(errors).toEqual([]);
+});
+
+test('a stored quantity above 50 seats is dropped: the badge, the cart and the checkout never see it', async ({
+  page,
+  serviceRole,
+}) => {
+  const { usd, kes } = await seedPrograms(serviceRole);
+  await storeCart(page, JSON.stringify([item(usd, 999), item(kes, 50)]));
+  await openHydrated(page, '/cart');
+  await expect(badge(page)).toHaveAccessibleName('Cart, 50 items');
+  const titles = page.getByRole('list', { name: 'Programs in your cart' }).getByRole('heading');
+  await expect(titles).toHaveText([kes.title]);
+
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page.locator('.review-line')).toHaveCount(1);
+  await expect(page.locator('.review-line', { hasText: usd.title })).toHaveCount(0);
+  // 50 x KES 65,000, the most one order takes.
+  await expect(page.getByTestId('total-kes')).toHaveText(/^KES\s3,250,000\.00$/);
 });
 
 test('corrupt storage is an empty cart on every page', async ({ page }) => {

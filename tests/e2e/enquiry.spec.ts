@@ -22,8 +22,20 @@ async function fillEnquiry(page: Page, email: string, message: string) {
   await f.getByRole('textbox', { name: 'Message' }).fill(message);
 }
 
+test('before any interaction the form is styled and the spam trap is out of sight', async ({ page }) => {
+  // No pointer move, key or focus: the form's code has not loaded, only the server's HTML shows.
+  await page.goto('/contact');
+  const serverForm = form(page);
+  await expect(serverForm).toBeVisible();
+  await expect(serverForm).toHaveCSS('display', 'grid');
+  await expect(page.getByRole('textbox', { name: 'Website' })).not.toBeInViewport();
+  const trap = await page.getByText('Website', { exact: true }).boundingBox();
+  expect(trap === null || trap.x + trap.width <= 0, 'the trap sits off-screen').toBe(true);
+});
+
 test('the enquiry form shows its errors, then sends, routed to the advisory team with a copy to the sender', async ({
   page,
+  request,
   stack,
 }, testInfo) => {
   test.setTimeout(60_000);
@@ -59,7 +71,13 @@ test('the enquiry form shows its errors, then sends, routed to the advisory team
     .toBe(1);
   await expect
     .poll(async () => (await mailsTo(stack, email)).map((m) => m.subject), { timeout: 15_000 })
-    .toEqual(['We received your message: Ascent']);
+    .toEqual(['Thank you for contacting Ascent']);
+  // The institute's logo heads the mail, as a PNG (mail programs show no SVG) that answers.
+  const [receipt] = await mailsTo(stack, email);
+  const logo = /<img src="([^"]+)" alt="Ascent"/.exec(receipt!.html ?? '')?.[1]?.replaceAll('&#38;', '&');
+  expect(logo, 'the logo in the HTML').toMatch(/\/images\/.+[?&]fm=png/);
+  const image = await request.get(logo!);
+  expect(image.headers()['content-type']).toBe('image/png');
 });
 
 test('a filled-in honeypot is refused with a message', async ({ page }, testInfo) => {

@@ -87,6 +87,21 @@ test('register, the e-mail with its .ics, the waitlist, and cancelling from the 
     .toEqual([`You are on the waitlist: ${event.title}`, `A seat is yours: ${event.title}`]);
 });
 
+test('the seats left count the visitor’s own registration at once: the last seat taken, the page says Full', async ({
+  page,
+  stack,
+}, testInfo) => {
+  const event = await makeEvent(stack, 1);
+  await openHydrated(page, `/events/${event.slug}/register`);
+  const facts = page.locator('.registration-page__facts');
+  await expect(facts).toContainText('1 seat left');
+  await fillRegistration(page, 'Achieng Odhiambo', address('last-seat', testInfo.testId));
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'You are registered' })).toBeVisible();
+  await expect(facts).toContainText('Full');
+  await expect(facts).not.toContainText('1 seat left');
+});
+
 const scan: Record<Theme, (page: Page) => Promise<AxeResults>> = {
   light: scanAllRules,
   dark: scanThemeDependentRules,

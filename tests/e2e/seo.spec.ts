@@ -151,6 +151,8 @@ test('every public route is open to search engines: a description, a canonical U
   page,
   request,
 }) => {
+  // Every public route in one test (34 of them): on a loaded machine that outlasts the default 30 s.
+  test.setTimeout(90_000);
   const disallowed = await disallowedPrefixes(request);
   for (const path of PUBLIC_PATHS) {
     const response = await crawl(page, path);

@@ -80,7 +80,7 @@ describe('contact enquiries', () => {
           expect(notification?.subject).toBe(`New ${topic} enquiry from Otieno Ochieng`);
           expect(notification?.html).toBeTruthy();
           const receipt = mails.find((m) => m.to.includes(sent.email.toLowerCase()));
-          expect(receipt?.subject).toBe('We received your message: Ascent');
+          expect(receipt?.subject).toBe('Thank you for contacting Ascent');
           expect(mails).toHaveLength(2);
         },
         { timeout: 20_000, interval: 250 },

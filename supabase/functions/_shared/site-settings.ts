@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getEnv, requireEnv } from './env.ts';
 
 const query = `*[_id == "siteSettings"][0]{
-  instituteName, phone, email, address{street, area, city, country}, bookingsEmail,
+  instituteName, "logoUrl": logo.asset->url, phone, email, address{street, area, city, country}, bookingsEmail,
   enquiryEmails{training, advisory, technology, insurance, other},
   payments{mpesaPaybill, kraPin, invoiceNote,
     bankAccounts[]{currency, bankName, branch, accountName, accountNumber, swiftCode}}
@@ -22,6 +22,8 @@ const optional = z
 
 const settingsSchema = z.object({
   instituteName: z.string().min(1),
+  // The logo's address in the image API (e-mails show it); the name stands in without one.
+  logoUrl: optional.optional(),
   phone: z.string().min(1),
   email: z.string().min(1),
   address: z.object({ street: z.string(), area: optional, city: z.string(), country: z.string() }),

@@ -1,7 +1,7 @@
 /** The enquiry e-mails (HTML and plain text): to the team for the topic (CMS site settings), and the sender's confirmation. */
 import type { OutgoingMail } from '../_shared/mailer.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
-import { escapeHtml } from './order-emails.ts';
+import { escapeHtml, mailPage } from './mail-layout.ts';
 
 export interface EnquiryDocument {
   name: string;
@@ -25,12 +25,8 @@ export function enquiryRecipient(topic: EnquiryDocument['topic'], settings: Inst
   return settings.enquiryEmails[topic] ?? settings.email;
 }
 
-function page(title: string, paragraphs: string[]): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111; max-width: 640px;">
-${paragraphs.join('\n')}
-</body></html>`;
+function page(settings: InstituteSettings, title: string, paragraphs: string[]): string {
+  return mailPage(settings, title, paragraphs.join('\n'));
 }
 
 function details(enquiry: EnquiryDocument): string[] {
@@ -45,7 +41,7 @@ function details(enquiry: EnquiryDocument): string[] {
 export function enquiryNotificationEmail(enquiry: EnquiryDocument, settings: InstituteSettings): OutgoingMail {
   const subject = `New ${topicNames[enquiry.topic].toLowerCase()} enquiry from ${enquiry.name}`;
   const text = `${details(enquiry).join('\n')}\n\n${enquiry.message}`;
-  const html = page(subject, [
+  const html = page(settings, subject, [
     `<h1 style="font-size:1.3em;">${escapeHtml(subject)}</h1>`,
     ...details(enquiry).map((line) => `<p style="margin:0;">${escapeHtml(line)}</p>`),
     `<p style="white-space:pre-wrap;">${escapeHtml(enquiry.message)}</p>`,
@@ -54,10 +50,10 @@ export function enquiryNotificationEmail(enquiry: EnquiryDocument, settings: Ins
 }
 
 export function enquiryReceiptEmail(enquiry: EnquiryDocument, settings: InstituteSettings): OutgoingMail {
-  const subject = `We received your message: ${settings.instituteName}`;
+  const subject = `Thank you for contacting ${settings.instituteName}`;
   const lead = `Thank you for contacting ${settings.instituteName}. Our ${topicNames[enquiry.topic].toLowerCase()} team will reply within two working days.`;
   const text = `Dear ${enquiry.name},\n\n${lead}\n\nYour message:\n\n${enquiry.message}\n\nUrgent? Call ${settings.phone}.\n\n${settings.instituteName}`;
-  const html = page(subject, [
+  const html = page(settings, subject, [
     `<p>Dear ${escapeHtml(enquiry.name)},</p>`,
     `<p>${escapeHtml(lead)}</p>`,
     `<p>Your message:</p>`,

@@ -14,7 +14,7 @@ import {
 } from '../_shared/event-calendar.ts';
 import type { OutgoingMail } from '../_shared/mailer.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
-import { escapeHtml } from './order-emails.ts';
+import { escapeHtml, mailPage } from './mail-layout.ts';
 
 export interface RegistrationDocument {
   name: string;
@@ -58,12 +58,8 @@ export function eventWhen(startsAt: Date, endsAt: Date): string {
     : `${day.format(startsAt)}, ${time.format(startsAt)} to ${day.format(endsAt)}, ${time.format(endsAt)} (Nairobi time)`;
 }
 
-function page(title: string, paragraphs: string[]): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111; max-width: 640px;">
-${paragraphs.join('\n')}
-</body></html>`;
+function page(settings: InstituteSettings, title: string, paragraphs: string[]): string {
+  return mailPage(settings, title, paragraphs.join('\n'));
 }
 
 export function registrationEmail(
@@ -138,7 +134,7 @@ export function registrationEmail(
     '',
     settings.instituteName,
   ];
-  const html = page(subject, [
+  const html = page(settings, subject, [
     `<h1 style="font-size:1.4em;">${escapeHtml(subject)}</h1>`,
     `<p>Dear ${escapeHtml(registration.name)},</p>`,
     `<p>${escapeHtml(lead)}</p>`,

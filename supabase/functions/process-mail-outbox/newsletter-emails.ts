@@ -5,7 +5,7 @@
  */
 import type { OutgoingMail } from '../_shared/mailer.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
-import { escapeHtml } from './order-emails.ts';
+import { escapeHtml, mailPage } from './mail-layout.ts';
 
 export interface NewsletterSubscriber {
   email: string;
@@ -28,14 +28,6 @@ export function unsubscribeHeaders(siteUrl: string, token: string): Record<strin
   };
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111; max-width: 640px;">
-${body}
-</body></html>`;
-}
-
 export function newsletterConfirmationEmail(
   subscriber: NewsletterSubscriber,
   settings: InstituteSettings,
@@ -53,7 +45,8 @@ Until you confirm, you are not on the list and will receive nothing more from us
 If you did not sign up, ignore this e-mail, or say no to any further mail: ${leave}
 
 ${name}`;
-  const html = page(
+  const html = mailPage(
+    settings,
     subject,
     `<h1 style="font-size:1.4em;">Confirm your subscription</h1>
 <p>Please confirm that you want to receive the ${escapeHtml(name)} newsletter at ${escapeHtml(subscriber.email)}.</p>
@@ -81,7 +74,8 @@ In the meantime, see what is on: ${siteUrl}
 Unsubscribe at any time: ${leave}
 
 ${name}`;
-  const html = page(
+  const html = mailPage(
+    settings,
     subject,
     `<h1 style="font-size:1.4em;">Thank you for subscribing</h1>
 <p>You will hear from us about new training programmes, upcoming events and news from the institute.</p>

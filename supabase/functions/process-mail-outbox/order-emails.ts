@@ -3,10 +3,7 @@ import type { OutgoingMail } from '../_shared/mailer.ts';
 import { describeIntake, formatMoney } from '../_shared/money.ts';
 import type { OrderLine, WorkerOrder } from '../_shared/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml, mailPage } from './mail-layout.ts';
 
 export function confirmationUrl(siteUrl: string, token: string): string {
   return new URL(`/order-confirmation?token=${encodeURIComponent(token)}`, siteUrl).toString();
@@ -73,14 +70,6 @@ ${rows}
 <span style="color:#555;">1 USD = ${order.kes_per_usd} KES</span></p>`;
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111; max-width: 640px;">
-${body}
-</body></html>`;
-}
-
 export function confirmationEmail(
   order: WorkerOrder,
   settings: InstituteSettings,
@@ -106,7 +95,8 @@ See your order at any time: ${link}
 Questions? Reply to this e-mail or call ${settings.phone}.
 
 ${settings.instituteName}`;
-  const html = page(
+  const html = mailPage(
+    settings,
     subject,
     `<h1 style="font-size:1.4em;">Thank you for your order ${escapeHtml(order.reference)}</h1>
 <p>Dear ${escapeHtml(order.buyer.name)}, we have reserved the seats below.</p>
@@ -146,7 +136,8 @@ export function notificationEmail(order: WorkerOrder, settings: InstituteSetting
 ${order.lines.map(lineText).join('\n\n')}
 
 ${totalsText(order)}`;
-  const html = page(
+  const html = mailPage(
+    settings,
     subject,
     `<h1 style="font-size:1.3em;">${escapeHtml(subject)}</h1>
 ${buyerText(order)
@@ -163,7 +154,8 @@ export function mpesaCodeEmail(order: WorkerOrder, settings: InstituteSettings):
   const text = `${order.buyer.name} submitted the M-Pesa confirmation code ${order.mpesa_code ?? '(none)'} for order ${order.reference} (${formatMoney(order.total_kes, 'KES')}). Check it against the Paybill ${settings.payments.mpesaPaybill} statement.
 
 ${buyerText(order)}`;
-  const html = page(
+  const html = mailPage(
+    settings,
     subject,
     text
       .split('\n')
@@ -187,7 +179,8 @@ export function mpesaReceiptEmail(order: WorkerOrder, settings: InstituteSetting
     `See your order at any time: ${link}`,
     settings.instituteName,
   ];
-  const html = page(
+  const html = mailPage(
+    settings,
     subject,
     `<h1 style="font-size:1.4em;">Payment received: ${escapeHtml(order.reference)}</h1>
 ${lines

@@ -19,6 +19,8 @@ import type { BlockType } from './types';
 import '../components/ui/ui.css';
 import '../components/ui/form-fields.css';
 import '../features/catalogue/catalogue-filters.css';
+// The enquiry form's HTML shows before its code loads (enquiry-form-loader.tsx): its honeypot must be hidden then.
+import '../features/enquiry/enquiry-form.css';
 import './call-to-action.css';
 import './card-grid.css';
 import './contact-details.css';

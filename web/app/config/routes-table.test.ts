@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_PATHS, ROUTES, documentForPath, pathForDocument } from './routes-table.ts';
 
 describe('route table', () => {
-  it('lists the 30 public CMS paths of the spec', () => {
-    expect(ROUTE_PATHS).toHaveLength(30);
+  it('lists the 30 public CMS paths of the spec, and the booking terms', () => {
+    expect(ROUTE_PATHS).toHaveLength(31);
     expect(ROUTE_PATHS).toEqual(
       expect.arrayContaining([
         '/',
         '/services/team-building',
         '/training-model/effectiveness',
         '/media/event-galleries',
+        '/terms',
       ]),
     );
   });

@@ -24,6 +24,9 @@ export const SERVICE_SLUGS = [
 /** The training-model section: the overview and its three subpages. */
 export const TRAINING_MODEL_SLUGS = ['training-model', 'delivery-methods', 'training-modes', 'effectiveness'] as const;
 
+/** The booking terms the checkout's consent links to (not in the specification's list of paths). */
+export const TERMS_PATH = '/terms';
+
 const page = (slug: string): RouteDocument => ({ type: 'page', slug });
 /** `[canonical path, document]`, the path derived by `pathForDocument`. */
 const entry = (document: RouteDocument): [string, RouteDocument] => [pathForDocument(document), document];
@@ -48,6 +51,7 @@ export const ROUTES: Readonly<Record<string, RouteDocument>> = {
   '/contact': page('contact'),
   '/media': page('media'),
   '/media/event-galleries': page('media'),
+  [TERMS_PATH]: page('terms'),
 };
 
 /** Every public CMS path, in the spec's order. */

@@ -1,6 +1,6 @@
 /** Kenyan and international numbers, as the order function's private.normalise_phone takes them. */
 import { describe, expect, it } from 'vitest';
-import { normalisePhone } from './phone.ts';
+import { formatPhone, normalisePhone } from './phone.ts';
 
 describe('normalisePhone', () => {
   it('takes Kenyan mobile and landline formats', () => {
@@ -32,5 +32,17 @@ describe('normalisePhone', () => {
     ]) {
       expect(normalisePhone(raw), raw).toBeNull();
     }
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups a Kenyan number as Kenyans write it', () => {
+    expect(formatPhone('+254712345678')).toBe('+254 712 345 678');
+    expect(formatPhone('+254112345678')).toBe('+254 112 345 678');
+  });
+
+  it('leaves other numbers as stored', () => {
+    expect(formatPhone('+442079460958')).toBe('+442079460958');
+    expect(formatPhone('+2547123456789')).toBe('+2547123456789');
   });
 });

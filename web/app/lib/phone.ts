@@ -15,3 +15,12 @@ export function normalisePhone(raw: string): string | null {
   if (compact.startsWith('+254')) return /^\+254[17][0-9]{8}$/.test(compact) ? compact : null;
   return /^\+[1-9][0-9]{7,14}$/.test(compact) ? compact : null;
 }
+
+/**
+ * A stored number (E.164) for people to read: Kenyan ones grouped as Kenyans write them
+ * (+254 712 345 678); others as stored, since their grouping depends on the country.
+ */
+export function formatPhone(e164: string): string {
+  const kenyan = /^\+254([17][0-9]{2})([0-9]{3})([0-9]{3})$/.exec(e164);
+  return kenyan ? `+254 ${kenyan[1]} ${kenyan[2]} ${kenyan[3]}` : e164;
+}

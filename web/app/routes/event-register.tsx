@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   Link,
   useLoaderData,
+  useNavigate,
   useRouteError,
   type HeadersFunction,
   type MetaDescriptor,
@@ -19,6 +20,7 @@ import { RegistrationForm } from '../features/event-registration/registration-fo
 import { eventJsonLd } from '../features/seo/json-ld.server';
 import { JsonLd } from '../features/seo/json-ld-script';
 import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
+import { seatsLeftLabel } from '../lib/intake-dates';
 import { loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/event-register';
 import '../components/ui/form-fields.css';
@@ -65,6 +67,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export default function EventRegisterPage() {
   const { event, jsonLd } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
   return (
     <section className="container registration-page">
       <h1>Register: {event.title}</h1>
@@ -78,10 +81,10 @@ export default function EventRegisterPage() {
             {event.priceLabel} per seat
           </>
         ) : null}
-        {event.seatsLeft !== null && !event.past && event.seatsLeft > 0 ? (
+        {event.seatsLeft !== null && !event.past ? (
           <>
             <br />
-            {event.seatsLeft === 1 ? '1 seat left' : `${event.seatsLeft} seats left`}
+            {seatsLeftLabel(event.seatsLeft)}
           </>
         ) : null}
       </p>
@@ -90,7 +93,15 @@ export default function EventRegisterPage() {
           This event has already taken place, so registration is closed. <Link to="/events">See upcoming events</Link>.
         </p>
       ) : (
-        <RegistrationForm slug={event.slug} title={event.title} paid={event.priceLabel !== null} full={event.full} />
+        <RegistrationForm
+          slug={event.slug}
+          title={event.title}
+          paid={event.priceLabel !== null}
+          full={event.full}
+          // The seats above count the visitor's own registration at once: the same page again
+          // re-runs its loader (and keeps the form's outcome and the scroll position).
+          onRegistered={() => void navigate('.', { replace: true, preventScrollReset: true })}
+        />
       )}
       <JsonLd data={jsonLd} />
     </section>

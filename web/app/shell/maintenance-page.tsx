@@ -1,14 +1,17 @@
 /** The maintenance page: the CMS's copy plus the urgent-inquiry e-mail and phone from site settings. */
 import type { SiteSettings } from '../lib/sanity/site-settings.server';
+import { SiteLogo } from './site-logo';
 
-type Props = { settings: Pick<SiteSettings, 'instituteName' | 'email' | 'phone' | 'maintenance'> };
+type Props = { settings: Pick<SiteSettings, 'instituteName' | 'logo' | 'email' | 'phone' | 'maintenance'> };
 
 export function MaintenancePage({ settings }: Props) {
   const copy = settings.maintenance;
   return (
     <main id="main" className="maintenance">
       <div className="maintenance-card">
-        <p className="maintenance-brand">{settings.instituteName}</p>
+        <p className="maintenance-brand">
+          <SiteLogo settings={settings} className="brand-logo" />
+        </p>
         <h1>{copy?.heading ?? 'Under Maintenance'}</h1>
         {copy?.message ? <p>{copy.message}</p> : null}
         <p>{copy?.urgentText ?? 'For urgent inquiries, contact us:'}</p>

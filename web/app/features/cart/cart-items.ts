@@ -14,9 +14,12 @@ export interface CartProgram {
 
 export interface CartItem {
   program: CartProgram;
-  /** Seats: an integer, at least 1. */
+  /** Seats: an integer, 1 to MAX_SEATS_PER_PROGRAM. */
   quantity: number;
 }
+
+/** An order takes 1 to 50 seats per program (create_order refuses more): the cart holds no more. */
+export const MAX_SEATS_PER_PROGRAM = 50;
 
 /** Generous bounds for text a real program never exceeds; longer is tampering. */
 const MAX_ID = 100;
@@ -37,7 +40,8 @@ function itemFrom(entry: unknown): CartItem | null {
   const { quantity } = entry;
   if (!text(id, MAX_ID) || !text(title, MAX_TITLE) || typeof price !== 'string' || price.length > MAX_PRICE)
     return null;
-  if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return null;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_SEATS_PER_PROGRAM)
+    return null;
   return { program: { id, title, price }, quantity };
 }
 

@@ -33,13 +33,16 @@ describe('removing, quantities, clearing', () => {
     expect(removeItem([item(leadership), item(women)], leadership.id)).toEqual([item(women)]);
   });
 
-  it('floors quantity changes at 1', () => {
+  it('keeps quantity changes within 1 to 50 seats', () => {
     const items = [item(leadership, 4)];
     expect(setQuantity(items, leadership.id, 0)[0]!.quantity).toBe(1);
     expect(setQuantity(items, leadership.id, -7)[0]!.quantity).toBe(1);
     expect(setQuantity(items, leadership.id, -Infinity)[0]!.quantity).toBe(1);
     expect(setQuantity(items, leadership.id, 6)[0]!.quantity).toBe(6);
     expect(setQuantity(items, leadership.id, 2.9)[0]!.quantity).toBe(2);
+    expect(setQuantity(items, leadership.id, 50)[0]!.quantity).toBe(50);
+    expect(setQuantity(items, leadership.id, 999)[0]!.quantity).toBe(50);
+    expect(setQuantity(items, leadership.id, Infinity)[0]!.quantity).toBe(50);
   });
 
   it('ignores a quantity that is not a number, and other programs', () => {
@@ -127,11 +130,17 @@ describe('reading a stored cart', () => {
       { program: { id: 'q', title: 'Fraction', price: 'USD 1' }, quantity: 1.5 },
       { program: { id: 'q', title: 'Text', price: 'USD 1' }, quantity: '2' },
       { program: { id: 'q', title: 'Huge', price: 'USD 1' }, quantity: 1e300 },
+      { program: { id: 'q', title: 'More seats than an order takes', price: 'USD 1' }, quantity: 51 },
+      { program: { id: 'q', title: 'Tampered', price: 'USD 1' }, quantity: 999 },
       { program: { id: 'q', title: 'x'.repeat(301), price: 'USD 1' }, quantity: 1 },
       { program: { id: 'q', title: 'Long price', price: `USD ${'9'.repeat(80)}` }, quantity: 1 },
       item(women, 3),
     ]);
     expect(readCartItems(raw)).toEqual([item(leadership, 2), item(women, 3)]);
+  });
+
+  it('keeps an entry of exactly 50 seats, the most an order takes', () => {
+    expect(readCartItems(stored([item(women, 50)]))).toEqual([item(women, 50)]);
   });
 
   it('keeps the first of two entries for the same program (the cart never holds one twice)', () => {

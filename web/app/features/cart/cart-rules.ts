@@ -1,9 +1,9 @@
 /**
  * The cart's rules as pure functions over its items: adding (a program already present is
- * refused), removing, quantity changes (floored at 1) and the totals in USD and KES.
+ * refused), removing, quantity changes (kept within 1 to 50) and the totals in USD and KES.
  */
 import { totalsOf, type Totals } from '../../lib/money';
-import type { CartItem, CartProgram } from './cart-items';
+import { MAX_SEATS_PER_PROGRAM, type CartItem, type CartProgram } from './cart-items';
 import { parsePrice } from '../../lib/price-text';
 
 export type AddOutcome = { added: true; items: CartItem[] } | { added: false; items: readonly CartItem[] };
@@ -19,10 +19,10 @@ export function removeItem(items: readonly CartItem[], programId: string): CartI
   return items.filter((item) => item.program.id !== programId);
 }
 
-/** A new quantity, floored at 1 (and made whole); one that is not a number leaves the item as it was. */
+/** A new quantity, kept within 1 to 50 (and made whole); one that is not a number leaves the item as it was. */
 export function setQuantity(items: readonly CartItem[], programId: string, quantity: number): CartItem[] {
   if (Number.isNaN(quantity)) return [...items];
-  const floored = Math.max(1, Math.floor(Math.min(quantity, Number.MAX_SAFE_INTEGER)));
+  const floored = Math.max(1, Math.floor(Math.min(quantity, MAX_SEATS_PER_PROGRAM)));
   return items.map((item) => (item.program.id === programId ? { ...item, quantity: floored } : item));
 }
 
@@ -38,6 +38,3 @@ export function lineTotal(item: CartItem): { amount: number; currency: 'USD' | '
   const { amount, currency } = parsePrice(item.program.price);
   return { amount: (Math.round(amount * 100) * item.quantity) / 100, currency };
 }
-
-/** An order takes 1 to 50 seats per program (create_order refuses more): the cart's control stops there. */
-export const MAX_SEATS_PER_PROGRAM = 50;

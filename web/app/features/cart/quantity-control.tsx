@@ -5,7 +5,7 @@
  * button is marked unavailable but keeps focus (a disabled button would drop it).
  */
 import { useId, useState } from 'react';
-import { MAX_SEATS_PER_PROGRAM } from './cart-rules';
+import { MAX_SEATS_PER_PROGRAM } from './cart-items';
 
 interface Props {
   title: string;

@@ -17,8 +17,11 @@ import {
   type FieldPath,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
+import { TERMS_PATH } from '../../config/routes-table';
+import { seatsLeftLabel } from '../../lib/intake-dates';
 import { formatMoney, KES_PER_USD, type Totals } from '../../lib/money';
 import { checkoutSchema, type CheckoutInput, type CheckoutValues } from './checkout-schema';
+import { IntakeSeatsHint } from './intake-seats-hint';
 import { PaymentInstructions, type BankAccount } from './payment-instructions';
 import { MPESA_PHONE_MESSAGE, normaliseMpesaPhone } from '../../lib/mpesa-phone';
 import { rememberMpesaPush } from '../../lib/mpesa-push-intent';
@@ -314,7 +317,7 @@ export default function CheckoutForm(props: Props) {
                   id={intakeId}
                   className="field__input"
                   aria-invalid={intakeError ? true : undefined}
-                  aria-describedby={intakeError ? `${intakeId}-error` : undefined}
+                  aria-describedby={intakeError ? `${intakeId}-error ${intakeId}-seats` : `${intakeId}-seats`}
                   {...register(`programs.${line.programId}.intake_id`)}
                 >
                   <option value="">Next available intake (we confirm the dates)</option>
@@ -324,11 +327,17 @@ export default function CheckoutForm(props: Props) {
                       {intake.seatsLeft <= 0
                         ? 'full'
                         : intake.seatsLeft < line.quantity
-                          ? `only ${intake.seatsLeft} ${intake.seatsLeft === 1 ? 'seat' : 'seats'} left`
-                          : `${intake.seatsLeft} seats left`}
+                          ? `only ${seatsLeftLabel(intake.seatsLeft)}`
+                          : seatsLeftLabel(intake.seatsLeft)}
                     </option>
                   ))}
                 </select>
+                <IntakeSeatsHint
+                  id={`${intakeId}-seats`}
+                  control={control}
+                  programId={line.programId}
+                  intakes={line.program.intakes}
+                />
                 {intakeError ? (
                   <p id={`${intakeId}-error`} className="field__error">
                     {intakeError}
@@ -434,7 +443,11 @@ export default function CheckoutForm(props: Props) {
           </label>
           <p id={`${ids}-terms`} className="field__hint">
             Seats are confirmed once paid; fees are per participant; you may send someone else in a participant’s place
-            at no charge.
+            at no charge. {/* A new tab: what the customer typed here stays. */}
+            <a href={TERMS_PATH} target="_blank" rel="noopener">
+              Read the terms and conditions of booking<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            .
           </p>
           {termsError ? (
             <p id={`${ids}-terms-error`} className="field__error">

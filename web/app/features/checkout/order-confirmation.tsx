@@ -5,6 +5,8 @@
  */
 import { useId } from 'react';
 import { Form } from 'react-router';
+import { EmailAddress } from '../../components/ui/email-address';
+import { formatPhone } from '../../lib/phone';
 import type { OrderView } from './order.server';
 import { PaymentInstructions, type BankAccount } from './payment-instructions';
 import './checkout.css';
@@ -160,14 +162,16 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
             <dt>Name</dt>
             <dd>{order.buyer.name}</dd>
           </div>
-          <div>
+          <div className="confirmation__buyer-email">
             <dt>E-mail</dt>
-            <dd>{order.buyer.email}</dd>
+            <dd>
+              <EmailAddress address={order.buyer.email} />
+            </dd>
           </div>
           {order.buyer.phone ? (
             <div>
               <dt>Phone</dt>
-              <dd>{order.buyer.phone}</dd>
+              <dd>{formatPhone(order.buyer.phone)}</dd>
             </div>
           ) : null}
           {order.buyer.organisation ? (

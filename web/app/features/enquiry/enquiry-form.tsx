@@ -2,7 +2,8 @@
  * The /contact enquiry form: name, e-mail, phone, organisation, topic, message (5,000 characters
  * at most, counted as the visitor types), consent, and a honeypot field hidden from people.
  * react-hook-form with the zod schema shows each message beside its field; a refusal from the
- * server lands beside the field it names, others above the button.
+ * server lands beside the field it names, others above the button. Its styles (enquiry-form.css)
+ * come with the page from blocks/registry.ts: the server's form shows before this code loads.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
@@ -10,7 +11,6 @@ import { useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-
 import { FormField } from '../../components/ui/form-field';
 import { enquirySchema, MAX_MESSAGE_LENGTH, TOPICS, type EnquiryValues } from './enquiry-schema';
 import { submitEnquiry } from './submit-enquiry';
-import './enquiry-form.css';
 
 /** In the order they appear: the first with an error takes the focus. */
 const fieldOrder = ['name', 'email', 'phone', 'organisation', 'topic', 'message', 'website', 'consent'] as const;

@@ -16,11 +16,13 @@ interface Props {
   title: string;
   paid: boolean;
   full: boolean;
+  /** After a registration or a place on the waitlist: the page re-reads the seats left. */
+  onRegistered?: () => void;
 }
 
 const fields = new Set(['name', 'email', 'phone', 'organisation', 'seats']);
 
-export function RegistrationForm({ slug, title, paid, full }: Props) {
+export function RegistrationForm({ slug, title, paid, full, onRegistered }: Props) {
   const form = useForm<RegistrationValues>({
     resolver: zodResolver(registrationSchema),
     defaultValues: { name: '', email: '', phone: '', organisation: '', seats: '1' },
@@ -38,6 +40,7 @@ export function RegistrationForm({ slug, title, paid, full }: Props) {
     if (result.ok) {
       setOutcome({ status: result.status, email: values.email });
       requestAnimationFrame(() => outcomeRef.current?.focus());
+      onRegistered?.();
       return;
     }
     if (result.field && fields.has(result.field))
