@@ -536,6 +536,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
           id: string
           idempotency_key: string
           kes_per_usd: number
@@ -546,6 +549,7 @@ export type Database = {
           mpesa_receipt: string | null
           organisation: string | null
           paid_at: string | null
+          payment_choice: string
           payment_method: string
           payment_recorded_at: string | null
           payment_reference: string | null
@@ -568,6 +572,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone?: string | null
+          expired_at?: string | null
+          hold_reminded_at?: string | null
+          hold_until?: string | null
           id?: string
           idempotency_key: string
           kes_per_usd?: number
@@ -578,6 +585,7 @@ export type Database = {
           mpesa_receipt?: string | null
           organisation?: string | null
           paid_at?: string | null
+          payment_choice?: string
           payment_method: string
           payment_recorded_at?: string | null
           payment_reference?: string | null
@@ -600,6 +608,9 @@ export type Database = {
           customer_email?: string
           customer_name?: string
           customer_phone?: string | null
+          expired_at?: string | null
+          hold_reminded_at?: string | null
+          hold_until?: string | null
           id?: string
           idempotency_key?: string
           kes_per_usd?: number
@@ -610,6 +621,7 @@ export type Database = {
           mpesa_receipt?: string | null
           organisation?: string | null
           paid_at?: string | null
+          payment_choice?: string
           payment_method?: string
           payment_recorded_at?: string | null
           payment_reference?: string | null
@@ -875,6 +887,7 @@ export type Database = {
           program_id: string | null
           program_slug: string | null
           seats_left: number | null
+          seats_on_hold: number | null
           starts_on: string | null
           venue: string | null
         }
@@ -1011,6 +1024,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
           id: string
           idempotency_key: string
           kes_per_usd: number
@@ -1021,6 +1037,7 @@ export type Database = {
           mpesa_receipt: string | null
           organisation: string | null
           paid_at: string | null
+          payment_choice: string
           payment_method: string
           payment_recorded_at: string | null
           payment_reference: string | null
@@ -1115,6 +1132,52 @@ export type Database = {
           waitlisted: number
         }[]
       }
+      expire_order_holds: { Args: { at?: string }; Returns: Json }
+      extend_order_hold: {
+        Args: { hours: number; order_id: string }
+        Returns: {
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          mpesa_receipt: string | null
+          organisation: string | null
+          paid_at: string | null
+          payment_choice: string
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       fail_mail_outbox: {
         Args: {
           claim: string
@@ -1191,6 +1254,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
           id: string
           idempotency_key: string
           kes_per_usd: number
@@ -1201,6 +1267,7 @@ export type Database = {
           mpesa_receipt: string | null
           organisation: string | null
           paid_at: string | null
+          payment_choice: string
           payment_method: string
           payment_recorded_at: string | null
           payment_reference: string | null
@@ -1266,6 +1333,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
           id: string
           idempotency_key: string
           kes_per_usd: number
@@ -1276,6 +1346,7 @@ export type Database = {
           mpesa_receipt: string | null
           organisation: string | null
           paid_at: string | null
+          payment_choice: string
           payment_method: string
           payment_recorded_at: string | null
           payment_reference: string | null

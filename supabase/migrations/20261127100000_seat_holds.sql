@@ -35,15 +35,17 @@ alter table public.orders
 update public.orders
    set payment_choice = case when payment_method = 'mpesa' then 'mpesa_paybill' else 'invoice' end;
 
--- Rows written without a choice (the seed, scripts) take the one their method implies.
+-- Rows written without a choice (the seed, scripts) get the default, 'invoice'; for an M-Pesa
+-- order that can only mean the Paybill (the phone prompt is always recorded by create_order).
 create or replace function private.default_payment_choice()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  new.payment_choice := coalesce(new.payment_choice,
-    case when new.payment_method = 'mpesa' then 'mpesa_paybill' else 'invoice' end);
+  if new.payment_method = 'mpesa' and new.payment_choice = 'invoice' then
+    new.payment_choice := 'mpesa_paybill';
+  end if;
   return new;
 end;
 $$;
@@ -55,6 +57,7 @@ create trigger orders_default_payment_choice
   for each row execute function private.default_payment_choice();
 
 alter table public.orders
+  alter column payment_choice set default 'invoice',
   alter column payment_choice set not null,
   add constraint orders_payment_choice_known check (
     (payment_choice = 'invoice' and payment_method = 'invoice')

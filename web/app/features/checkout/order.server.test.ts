@@ -7,8 +7,13 @@ const spaced = (text: string) => text.replace(/\s/g, ' ');
 const json = {
   reference: 'ASC-2026-000123',
   status: 'pending',
+  status_label: 'Awaiting payment',
   created_at: '2026-11-24T06:30:00+00:00',
   payment_method: 'mpesa',
+  payment_choice: 'mpesa_paybill',
+  payment_label: 'M-Pesa Paybill',
+  hold_until: '2026-11-24T08:30:00+00:00',
+  status_changed_at: null,
   currency: 'USD',
   buyer: {
     name: 'Wanjiru Kamau',

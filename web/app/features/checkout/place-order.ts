@@ -5,7 +5,6 @@
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { CheckoutValues } from './checkout-schema';
-import { orderPaymentMethod } from './payment-methods';
 
 export type PlaceOrderResult =
   | { ok: true; reference: string; token: string }
@@ -30,7 +29,8 @@ export function orderArguments(values: CheckoutValues, lines: readonly OrderLine
     buyer_phone: values.buyer_phone,
     organisation: values.organisation || undefined,
     po_number: values.po_number || undefined,
-    payment_method: orderPaymentMethod(values.payment_method),
+    // The choice as made: create_order records the phone prompt apart from the Paybill.
+    payment_method: values.payment_method,
     accepted_terms: values.accepted_terms,
     items: lines.map((line) => ({
       program_id: line.programId,
