@@ -186,7 +186,7 @@ as $$
     'payment_method', o.payment_method,
     'payment_choice', o.payment_choice,
     'payment_label', private.order_payment_label(o.payment_choice),
-    'hold_until', case when o.status = 'pending' then o.hold_until end,
+    'hold_until', o.hold_until,
     'status_changed_at', o.status_changed_at,
     'currency', o.currency,
     'buyer', jsonb_build_object(
@@ -773,6 +773,51 @@ $$;
 
 comment on function public.create_order(text, text, text, text, text, boolean, jsonb, text, text) is
   'Checkout: creates an order in one transaction (prices, seats held for a time, reference, token, e-mails). Callable by anon; see the migrations for refusals.';
+
+-- submit_mpesa_code (mpesa_code_limit.sql): an expired order's refusal says what happened.
+create or replace function public.submit_mpesa_code(token text, code text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  target record;
+  normalised text := upper(regexp_replace(coalesce(code, ''), '\s', '', 'g'));
+  wait integer;
+begin
+  select o.id, o.payment_method, o.status into target
+    from public.orders o
+   where o.confirmation_token = token and token ~ '^[A-Za-z0-9_-]{43}$'
+   for update;
+  if not found then
+    perform private.refuse('token', 'order_not_found', 'Order not found.');
+  end if;
+  if normalised !~ '^[A-Z0-9]{10}$' then
+    perform private.refuse('code', 'invalid_mpesa_code',
+      'Please enter the 10-character M-Pesa confirmation code, e.g. QJK7XYZ123.');
+  end if;
+  if target.payment_method <> 'mpesa' then
+    perform private.refuse('code', 'not_mpesa_order', 'This order is paid by invoice / bank transfer.');
+  end if;
+  if target.status not in ('pending', 'confirmed') then
+    perform private.refuse('code', 'order_closed', case target.status
+      when 'expired' then 'This order expired unpaid and its seats were released. If you have paid, please call us with your M-Pesa receipt.'
+      else format('This order is already %s.', target.status) end);
+  end if;
+  wait := private.take_address_slot('mpesa_code', target.id::text);
+  if wait is not null then
+    perform private.refuse('code', 'too_many_codes', format(
+      'A code was sent for this order several times in a short time. Please wait %s, or call us with your M-Pesa receipt.',
+      private.wait_phrase(wait)));
+  end if;
+  update public.orders set mpesa_code = normalised, mpesa_code_submitted_at = now() where id = target.id;
+  -- The bookings team verifies the code against the Paybill statement.
+  insert into public.mail_outbox (kind, order_id, recipient) values ('mpesa_code_notification', target.id, null);
+  return private.order_json(target.id);
+end;
+$$;
 
 -- Privileges --------------------------------------------------------------------------------------
 

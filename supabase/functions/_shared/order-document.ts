@@ -12,7 +12,7 @@ const orderSchema = z.object({
   payment_method: z.enum(['invoice', 'mpesa']),
   payment_choice: z.enum(['invoice', 'mpesa_paybill', 'mpesa_express']),
   payment_label: z.string(),
-  // Until when an unpaid order holds its seats (null once it no longer waits, or without a limit).
+  // Until when a pending order holds its seats (null: no limit, e.g. a seeded row).
   hold_until: z.string().nullable(),
   currency: z.enum(['USD', 'KES']),
   buyer: z.object({

@@ -56,9 +56,11 @@ export function paymentSection(order: WorkerOrder, settings: InstituteSettings):
       lines: [`This order is ${order.status_label.toLowerCase()}: its seats are released and nothing is due.`],
     };
   }
-  const hold = order.hold_until
-    ? [`We hold your seats until ${formatNairobiTime(order.hold_until)}; an unpaid order is released then.`]
-    : [];
+  // Confirmed orders keep their seats without a time limit.
+  const hold =
+    order.status === 'pending' && order.hold_until
+      ? [`We hold your seats until ${formatNairobiTime(order.hold_until)}; an unpaid order is released then.`]
+      : [];
   const heading = `How to pay (${order.payment_label})`;
   if (order.payment_choice === 'mpesa_express') {
     return {

@@ -72,11 +72,17 @@ describe('orderView', () => {
     ]);
   });
 
-  it('reads an order staff confirmed as still awaiting payment', () => {
-    expect(orderView({ ...json, status: 'confirmed' })).toMatchObject({
-      status: 'confirmed',
-      statusLabel: 'Confirmed, awaiting payment',
+  it('takes the status and payment words from the database, as the PDF and e-mails do', () => {
+    const confirmed = { ...json, status: 'confirmed', status_label: 'Confirmed, awaiting payment' };
+    expect(orderView(confirmed)).toMatchObject({ status: 'confirmed', statusLabel: 'Confirmed, awaiting payment' });
+    const phone = { ...json, payment_choice: 'mpesa_express', payment_label: 'M-Pesa (pay now on your phone)' };
+    expect(orderView(phone)).toMatchObject({
+      paymentChoice: 'mpesa_express',
+      paymentMethodLabel: 'M-Pesa (pay now on your phone)',
     });
+    expect(orderView({ ...json, status: 'expired', status_label: 'Expired unpaid' }).statusLabel).toBe(
+      'Expired unpaid',
+    );
   });
 
   it('refuses JSON that is not an order', () => {
