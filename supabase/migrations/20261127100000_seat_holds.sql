@@ -223,8 +223,9 @@ $$;
 
 -- Intakes: seats left count holding orders only; seats on hold shown beside them -----------------
 
+-- Still a security barrier (public_views_security_barrier.sql): replacing a view resets its options.
 create or replace view public.public_program_intakes
-with (security_invoker = false)
+with (security_invoker = false, security_barrier = true)
 as
 select i.id, i.program_id, p.slug as program_slug, i.starts_on, i.ends_on, i.is_online, i.venue, i.capacity,
        greatest(i.capacity - coalesce(booked.seats, 0), 0)::integer as seats_left,
