@@ -542,6 +542,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
           id: string
           idempotency_key: string
           kes_per_usd: number
@@ -552,6 +555,7 @@ export type Database = {
           mpesa_receipt: string | null
           organisation: string | null
           paid_at: string | null
+          payment_choice: string
           payment_method: string
           payment_recorded_at: string | null
           payment_reference: string | null
@@ -574,6 +578,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone?: string | null
+          expired_at?: string | null
+          hold_reminded_at?: string | null
+          hold_until?: string | null
           id?: string
           idempotency_key: string
           kes_per_usd?: number
@@ -584,6 +591,7 @@ export type Database = {
           mpesa_receipt?: string | null
           organisation?: string | null
           paid_at?: string | null
+          payment_choice?: string
           payment_method: string
           payment_recorded_at?: string | null
           payment_reference?: string | null
@@ -606,6 +614,9 @@ export type Database = {
           customer_email?: string
           customer_name?: string
           customer_phone?: string | null
+          expired_at?: string | null
+          hold_reminded_at?: string | null
+          hold_until?: string | null
           id?: string
           idempotency_key?: string
           kes_per_usd?: number
@@ -616,6 +627,7 @@ export type Database = {
           mpesa_receipt?: string | null
           organisation?: string | null
           paid_at?: string | null
+          payment_choice?: string
           payment_method?: string
           payment_recorded_at?: string | null
           payment_reference?: string | null
@@ -881,6 +893,7 @@ export type Database = {
           program_id: string | null
           program_slug: string | null
           seats_left: number | null
+          seats_on_hold: number | null
           starts_on: string | null
           venue: string | null
         }
@@ -1017,6 +1030,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
           id: string
           idempotency_key: string
           kes_per_usd: number
@@ -1027,6 +1043,7 @@ export type Database = {
           mpesa_receipt: string | null
           organisation: string | null
           paid_at: string | null
+          payment_choice: string
           payment_method: string
           payment_recorded_at: string | null
           payment_reference: string | null
@@ -1128,6 +1145,52 @@ export type Database = {
           waitlisted: number
         }[]
       }
+      expire_order_holds: { Args: { at?: string }; Returns: Json }
+      extend_order_hold: {
+        Args: { hours: number; order_id: string }
+        Returns: {
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          mpesa_receipt: string | null
+          organisation: string | null
+          paid_at: string | null
+          payment_choice: string
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       fail_mail_outbox: {
         Args: {
           claim: string
@@ -1205,6 +1268,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
           id: string
           idempotency_key: string
           kes_per_usd: number
@@ -1215,6 +1281,7 @@ export type Database = {
           mpesa_receipt: string | null
           organisation: string | null
           paid_at: string | null
+          payment_choice: string
           payment_method: string
           payment_recorded_at: string | null
           payment_reference: string | null
@@ -1282,6 +1349,9 @@ export type Database = {
           customer_email: string
           customer_name: string
           customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
           id: string
           idempotency_key: string
           kes_per_usd: number
@@ -1292,6 +1362,7 @@ export type Database = {
           mpesa_receipt: string | null
           organisation: string | null
           paid_at: string | null
+          payment_choice: string
           payment_method: string
           payment_recorded_at: string | null
           payment_reference: string | null

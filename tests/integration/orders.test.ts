@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
@@ -228,6 +229,33 @@ describe('create_order', () => {
         field: 'items.0.quantity',
         reason: 'invalid_quantity',
         message: 'The number of participants must be a whole number from 1 to 50.',
+      });
+    });
+
+    it('a whole number written with decimals (3.0), in words rather than a raw 22P02', async () => {
+      const program = await makeProgram(admin);
+      const args = orderArgs([{ program_id: program.id, intake_id: null, quantity: 3.0, participants: people(3) }]);
+      // JSON.stringify writes 3.0 as 3: send the body as a client that keeps the decimal would.
+      const body = JSON.stringify(args).replace('"quantity":3', '"quantity":3.0');
+      const dispatcher = new Agent({ localAddress: loopbackAddress() });
+      closers.push(() => dispatcher.close());
+      const response = await fetch(`${stack.apiUrl}/rest/v1/rpc/create_order`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${stack.anonKey}`,
+          'content-type': 'application/json',
+        },
+        body,
+        dispatcher,
+      } as RequestInit);
+      expect(body).toContain('"quantity":3.0');
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        code: 'P0001',
+        details: 'items.0.quantity',
+        hint: 'invalid_quantity',
+        message: 'The number of participants must be written as a whole number without decimals (3, not 3.0).',
       });
     });
 
@@ -477,6 +505,9 @@ describe('the pro-forma invoice', () => {
     for (const expected of [
       'PRO-FORMA INVOICE',
       `Reference: ${data!.reference}`,
+      // The site's words for the status and the customer's choice, not the database's codes.
+      'Status: Awaiting payment',
+      'Payment: M-Pesa Paybill',
       'Ascent',
       'KRA PIN P051234567X',
       'Akinyi Odhiambo',

@@ -135,7 +135,8 @@ export async function renderInvoicePdf(order: OrderDocument, settings: Institute
   w.text('PRO-FORMA INVOICE', { size: 16, bold: true });
   w.text(`Reference: ${order.reference}`, { bold: true });
   w.text(`Date: ${formatDate(order.created_at)}`);
-  w.text(`Status: ${order.status}`);
+  w.text(`Status: ${order.status_label}`);
+  w.text(`Payment: ${order.payment_label}`);
   w.gap(8);
 
   w.text('Bill to', { bold: true });
@@ -187,7 +188,11 @@ export async function renderInvoicePdf(order: OrderDocument, settings: Institute
 
   w.text('How to pay', { size: 12, bold: true });
   w.text(`Quote the reference ${order.reference} with your payment.`);
-  if (order.payment_method === 'mpesa') {
+  if (order.payment_choice === 'mpesa_express') {
+    w.text(
+      'M-Pesa: approve the payment request sent to your phone, or send it again from your order confirmation page.',
+    );
+  } else if (order.payment_method === 'mpesa') {
     w.text(
       `M-Pesa Paybill: business number ${settings.payments.mpesaPaybill}, account number ${order.reference}. ` +
         'Pay in KES, then enter the M-Pesa confirmation code on your order confirmation page.',

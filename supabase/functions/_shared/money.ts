@@ -30,3 +30,18 @@ export function describeIntake(
       : `${formatDate(intake.starts_on)} to ${formatDate(intake.ends_on)}`;
   return `${dates}, ${intake.is_online ? 'Online' : (intake.venue ?? '')}`;
 }
+
+const nairobiTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Nairobi',
+});
+
+/** An ISO timestamp in Nairobi time, labelled: '27 Nov 2026, 14:30 EAT'. */
+export function formatNairobiTime(value: string): string {
+  return `${nairobiTime.format(new Date(value))} EAT`;
+}

@@ -5,9 +5,15 @@ const money = z.coerce.number();
 
 const orderSchema = z.object({
   reference: z.string(),
-  status: z.enum(['pending', 'confirmed', 'paid', 'cancelled']),
+  status: z.enum(['pending', 'confirmed', 'paid', 'cancelled', 'expired']),
+  // The status and payment choice in customers' words, from the database (one source).
+  status_label: z.string(),
   created_at: z.string(),
   payment_method: z.enum(['invoice', 'mpesa']),
+  payment_choice: z.enum(['invoice', 'mpesa_paybill', 'mpesa_express']),
+  payment_label: z.string(),
+  // Until when a pending order holds its seats (null: no limit, e.g. a seeded row).
+  hold_until: z.string().nullable(),
   currency: z.enum(['USD', 'KES']),
   buyer: z.object({
     name: z.string(),

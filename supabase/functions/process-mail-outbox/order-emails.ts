@@ -1,6 +1,6 @@
 /** The order e-mails (HTML and plain text): the customer's confirmation, the bookings team's notifications. */
 import type { OutgoingMail } from '../_shared/mailer.ts';
-import { describeIntake, formatMoney } from '../_shared/money.ts';
+import { describeIntake, formatMoney, formatNairobiTime } from '../_shared/money.ts';
 import type { OrderLine, WorkerOrder } from '../_shared/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import { escapeHtml, mailPage } from './mail-layout.ts';
@@ -9,9 +9,7 @@ export function confirmationUrl(siteUrl: string, token: string): string {
   return new URL(`/order-confirmation?token=${encodeURIComponent(token)}`, siteUrl).toString();
 }
 
-const methodName = { invoice: 'Invoice / bank transfer', mpesa: 'M-Pesa Paybill' } as const;
-
-function lineText(line: OrderLine): string {
+export function lineText(line: OrderLine): string {
   const people = line.participants.map((p) => p.name).join(', ');
   return [
     `- ${line.title}: ${line.quantity} x ${formatMoney(line.unit_price, line.currency)} = ${formatMoney(line.line_total, line.currency)}`,
@@ -27,29 +25,72 @@ function totalsText(order: WorkerOrder): string {
   ].join('\n');
 }
 
-/** What to pay and where, as text lines: the chosen method first, bank details always. */
-function paymentLines(order: WorkerOrder, settings: InstituteSettings): string[] {
-  const lines: string[] = [];
-  if (order.payment_method === 'mpesa') {
-    lines.push(
-      `M-Pesa Paybill: business number ${settings.payments.mpesaPaybill}, account number ${order.reference}.`,
-      `Pay ${formatMoney(order.total_kes, 'KES')}, then enter the M-Pesa confirmation code on your order page.`,
-    );
-  } else {
-    lines.push(
-      `Bank transfer quoting ${order.reference} as the payment reference. Your pro-forma invoice is attached.`,
-    );
-  }
-  for (const account of settings.payments.bankAccounts) {
-    lines.push(
+function bankLines(settings: InstituteSettings): string[] {
+  return settings.payments.bankAccounts.map(
+    (account) =>
       `${account.currency}: ${account.bankName}, ${account.branch} branch, ${account.accountName}, account ${account.accountNumber}` +
-        (account.swiftCode ? `, SWIFT ${account.swiftCode}` : ''),
-    );
-  }
-  return lines;
+      (account.swiftCode ? `, SWIFT ${account.swiftCode}` : ''),
+  );
 }
 
-function linesHtml(order: WorkerOrder): string {
+/** Pending or confirmed: the customer still pays. */
+export function awaitsPayment(order: WorkerOrder): boolean {
+  return order.status === 'pending' || order.status === 'confirmed';
+}
+
+/**
+ * What the customer does next, as of now (the mail is written when it is sent): how to pay the
+ * way they chose, or that the order is paid, cancelled or expired and nothing is due.
+ */
+export function paymentSection(order: WorkerOrder, settings: InstituteSettings): { heading: string; lines: string[] } {
+  if (order.status === 'paid') {
+    const receipt = order.mpesa_receipt ? ` (M-Pesa receipt ${order.mpesa_receipt})` : '';
+    return { heading: 'Payment', lines: [`Your order is paid${receipt}. Nothing more is due.`] };
+  }
+  if (!awaitsPayment(order)) {
+    return {
+      heading: `Status: ${order.status_label}`,
+      lines: [`This order is ${order.status_label.toLowerCase()}: its seats are released and nothing is due.`],
+    };
+  }
+  // Confirmed orders keep their seats without a time limit.
+  const hold =
+    order.status === 'pending' && order.hold_until
+      ? [`We hold your seats until ${formatNairobiTime(order.hold_until)}; an unpaid order is released then.`]
+      : [];
+  const heading = `How to pay (${order.payment_label})`;
+  if (order.payment_choice === 'mpesa_express') {
+    return {
+      heading,
+      lines: [
+        `We sent a payment request for ${formatMoney(Math.ceil(order.total_kes), 'KES')} to your phone: approve it with your M-Pesa PIN.`,
+        'If it did not arrive or did not go through, open your order page and send the request again.',
+        ...hold,
+      ],
+    };
+  }
+  if (order.payment_choice === 'mpesa_paybill') {
+    return {
+      heading,
+      lines: [
+        `M-Pesa Paybill: business number ${settings.payments.mpesaPaybill}, account number ${order.reference}.`,
+        `Pay ${formatMoney(order.total_kes, 'KES')}, then enter the M-Pesa confirmation code on your order page.`,
+        ...hold,
+        ...bankLines(settings),
+      ],
+    };
+  }
+  return {
+    heading,
+    lines: [
+      `Bank transfer quoting ${order.reference} as the payment reference. Your pro-forma invoice is attached.`,
+      ...hold,
+      ...bankLines(settings),
+    ],
+  };
+}
+
+export function linesHtml(order: WorkerOrder): string {
   const rows = order.lines
     .map(
       (line) => `<tr>
@@ -78,7 +119,7 @@ export function confirmationEmail(
 ): OutgoingMail {
   const subject = `Your ${settings.instituteName} order ${order.reference}`;
   const link = confirmationUrl(siteUrl, order.token);
-  const payment = paymentLines(order, settings);
+  const payment = paymentSection(order, settings);
   const text = `Dear ${order.buyer.name},
 
 Thank you for your order ${order.reference}. We have reserved the seats below.
@@ -87,8 +128,8 @@ ${order.lines.map(lineText).join('\n\n')}
 
 ${totalsText(order)}
 
-How to pay (${methodName[order.payment_method]}):
-${payment.join('\n')}
+${payment.heading}:
+${payment.lines.join('\n')}
 
 See your order at any time: ${link}
 
@@ -101,8 +142,8 @@ ${settings.instituteName}`;
     `<h1 style="font-size:1.4em;">Thank you for your order ${escapeHtml(order.reference)}</h1>
 <p>Dear ${escapeHtml(order.buyer.name)}, we have reserved the seats below.</p>
 ${linesHtml(order)}
-<h2 style="font-size:1.1em;">How to pay (${escapeHtml(methodName[order.payment_method])})</h2>
-${payment.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<h2 style="font-size:1.1em;">${escapeHtml(payment.heading)}</h2>
+${payment.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}">See your order</a> at any time.</p>
 <p>Questions? Reply to this e-mail or call ${escapeHtml(settings.phone)}.</p>
 <p>${escapeHtml(settings.instituteName)}</p>`,
@@ -125,7 +166,8 @@ function buyerText(order: WorkerOrder): string {
     `Buyer: ${buyer.name} <${buyer.email}>, ${buyer.phone}`,
     ...(buyer.organisation ? [`Organisation: ${buyer.organisation}`] : []),
     ...(buyer.po_number ? [`Purchase order: ${buyer.po_number}`] : []),
-    `Payment: ${methodName[order.payment_method]}`,
+    `Payment: ${order.payment_label}`,
+    `Status: ${order.status_label}`,
   ].join('\n');
 }
 

@@ -12,6 +12,7 @@ import { enquiryNotificationEmail, enquiryReceiptEmail } from './enquiry-emails.
 import { registrationEmail, type RegistrationMailKind } from './event-emails.ts';
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
 import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail } from './order-emails.ts';
+import { isOrderStateKind, orderStateEmail } from './order-state-emails.ts';
 
 export interface WorkerDeps {
   admin: AdminClient;
@@ -128,6 +129,8 @@ async function render(row: OutboxRow, deps: WorkerDeps, settings: InstituteSetti
     mail = mpesaCodeEmail(order, settings);
   } else if (row.kind === 'mpesa_receipt') {
     mail = mpesaReceiptEmail(order, settings, deps.siteUrl);
+  } else if (isOrderStateKind(row.kind)) {
+    mail = orderStateEmail(row.kind, order, settings, deps.siteUrl);
   } else throw new Error(`unknown outbox kind ${row.kind}`);
   return { ...mail, to: row.recipient ?? mail.to, messageId: `${row.id}@${deps.messageDomain}` };
 }
@@ -144,8 +147,19 @@ async function fail(deps: WorkerDeps, row: OutboxRow, error: unknown, retry: boo
   return data ?? null;
 }
 
+/**
+ * Unpaid orders whose hold is ending get their reminder, those whose hold ended expire (both
+ * queue their mails, sent below in the same run). Run here because this worker already runs
+ * every few seconds; a failure is logged and the mails still go out.
+ */
+async function expireOrderHolds(deps: WorkerDeps): Promise<void> {
+  const { error } = await deps.admin.rpc('expire_order_holds', {});
+  if (error) console.error(`${log} could not expire order holds: ${error.message} (${error.code})`);
+}
+
 export async function processOutbox(deps: WorkerDeps): Promise<WorkerReport> {
   const report: WorkerReport = { sent: 0, retrying: 0, failed: 0, uncertain: 0 };
+  await expireOrderHolds(deps);
   const deadline = Date.now() + (deps.budgetMs ?? 20_000);
   let settings: InstituteSettings | undefined;
   while (Date.now() < deadline) {

@@ -10,7 +10,10 @@ import pg from 'pg';
 import type { Database } from '../../../supabase/database.types.ts';
 import type { StackInfo } from './stack-info.ts';
 
-/** The stack's order throttles (per client and per address) raised far above what the suite places (as `postgres`, like a migration). */
+/**
+ * The stack's order throttles (per client and per address) and the seats one client's unpaid
+ * orders may hold raised far above what the suite places (as `postgres`, like a migration).
+ */
 export async function allowManyOrders(stack: StackInfo): Promise<void> {
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
@@ -18,6 +21,7 @@ export async function allowManyOrders(stack: StackInfo): Promise<void> {
     await client.query('update private.order_throttle set max_orders = 100000');
     // And the free allowance before a proof of work is asked for (the browser would solve it, slowly).
     await client.query(`update private.client_proof_throttle set max_without_proof = 100000 where write = 'order'`);
+    await client.query('update private.order_seat_caps set max_held_seats_per_client = 100000');
     await client.query(
       `update private.address_limits set max_per_address = 100000 where write in ('order', 'mpesa_code')`,
     );

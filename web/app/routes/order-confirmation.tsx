@@ -21,6 +21,7 @@ import { CATALOGUE_PATH } from '../config/commerce-paths';
 import { publicEnv } from '../config/env.server';
 import { OrderConfirmation } from '../features/checkout/order-confirmation';
 import { readOrder, submitMpesaCode } from '../features/checkout/order.server';
+import { useLiveOrderStatus } from '../features/mpesa/live-order-status';
 import { MpesaPayment } from '../features/mpesa/mpesa-payment';
 import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadPaymentSettings, loadSiteSettings } from '../lib/sanity/site-settings.server';
@@ -75,10 +76,12 @@ export default function OrderConfirmationPage() {
   const { order, token, invoiceHref, paybill, bankAccounts } = useLoaderData<typeof loader>();
   const codeResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  // Staff confirming or cancelling, a payment, an expiry: the page follows without a reload.
+  useLiveOrderStatus(token, order.status);
   return (
     <section className="container commerce-page">
       <h1>Order confirmation</h1>
-      {order.paymentMethod === 'mpesa' ? <MpesaPayment token={token} /> : null}
+      {order.paymentMethod === 'mpesa' ? <MpesaPayment token={token} orderStatus={order.status} /> : null}
       <OrderConfirmation
         order={order}
         invoiceHref={invoiceHref}

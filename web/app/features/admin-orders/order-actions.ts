@@ -31,3 +31,10 @@ export async function resendConfirmation(orderId: string): Promise<void> {
   const { error } = await supabase.rpc('resend_order_confirmation', { order_id: orderId });
   if (error) throw error;
 }
+
+/** Keeps an unpaid order's seats `hours` longer (from now, or from the end of its hold if later). */
+export async function extendHold(orderId: string, hours: number): Promise<void> {
+  const supabase = await getBrowserSupabase();
+  const { error } = await supabase.rpc('extend_order_hold', { order_id: orderId, hours });
+  if (error) throw error;
+}

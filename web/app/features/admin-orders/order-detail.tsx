@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { formatMoney } from '../../lib/money';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
 import { fetchOrder, type AdminOrder } from './fetch-order';
+import { HoldPanel } from './hold-panel';
 import { resendConfirmation, setOrderStatus } from './order-actions';
 import { isOrderStatus, nextActions, statusLabels, type StatusAction } from './order-status';
 import { formatDateTime } from './format';
@@ -69,6 +70,7 @@ function OrderView({ order, onChanged }: { order: AdminOrder; onChanged: () => v
         </span>
       </p>
       <StatusActions order={order} seats={seats} onChanged={onChanged} />
+      <HoldPanel order={order} onChanged={onChanged} />
 
       <section aria-labelledby="customer-heading">
         <h2 id="customer-heading">Customer</h2>

@@ -8,6 +8,11 @@ const kindLabels: Record<string, string> = {
   order_notification: 'Notification to the bookings team',
   mpesa_code_notification: 'M-Pesa code notification',
   mpesa_receipt: 'M-Pesa receipt to the customer',
+  order_confirmed: 'Order confirmed, to the customer',
+  order_paid: 'Payment received, to the customer',
+  order_cancelled: 'Order cancelled, to the customer',
+  order_hold_reminder: 'Seats-held reminder to the customer',
+  order_expired: 'Order expired, to the customer',
 };
 
 const statusLabels: Record<string, string> = {

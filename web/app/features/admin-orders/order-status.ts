@@ -3,7 +3,7 @@
  * offers. The database enforces the same rules (migration 20261124230000_order_workflow.sql);
  * this copy only decides which buttons to show.
  */
-export const orderStatuses = ['pending', 'confirmed', 'paid', 'cancelled'] as const;
+export const orderStatuses = ['pending', 'confirmed', 'paid', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const statusLabels: Record<OrderStatus, string> = {
@@ -11,6 +11,8 @@ export const statusLabels: Record<OrderStatus, string> = {
   confirmed: 'Confirmed',
   paid: 'Paid',
   cancelled: 'Cancelled',
+  // Unpaid when its hold ended: set by the expiry job, never by staff.
+  expired: 'Expired unpaid',
 };
 
 export function isOrderStatus(value: unknown): value is OrderStatus {

@@ -8,9 +8,9 @@ import { describeDbError } from '../../components/admin/describe-db-error';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import type { AdminOrder } from './fetch-order';
 import { checkMpesaCode, recordPayment, type PaymentMethod } from './order-actions';
+import { paymentChoiceLabel } from '../../lib/payment-choices';
 import { formatDateTime } from './format';
 
-const methodLabels: Record<string, string> = { invoice: 'Invoice / bank transfer', mpesa: 'M-Pesa Paybill' };
 const verdictLabels: Record<string, string> = { verified: 'Verified', rejected: 'Rejected' };
 
 export function PaymentPanel({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
@@ -20,7 +20,7 @@ export function PaymentPanel({ order, onChanged }: { order: AdminOrder; onChange
       <h2 id="payment-heading">Payment</h2>
       <dl className="admin-facts">
         <dt>Customer chose</dt>
-        <dd>{methodLabels[order.payment_method] ?? order.payment_method}</dd>
+        <dd>{paymentChoiceLabel(order.payment_choice)}</dd>
         <dt>Payment reference</dt>
         <dd data-testid="payment-reference">
           {order.payment_reference

@@ -186,7 +186,7 @@ export async function readIntakes(programIds: readonly string[]) {
   if (programIds.length === 0) return [];
   const { data, error } = await serverSupabase()
     .from('public_program_intakes')
-    .select('id, program_id, starts_on, ends_on, is_online, venue, capacity, seats_left')
+    .select('id, program_id, starts_on, ends_on, is_online, venue, capacity, seats_left, seats_on_hold')
     .in('program_id', [...programIds])
     .order('starts_on')
     .limit(MAX_ROWS * 5)

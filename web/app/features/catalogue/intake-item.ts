@@ -13,7 +13,7 @@ export interface IntakeItem {
   dates: string;
   /** "Online" or the venue. */
   place: string;
-  /** "12 seats left" or "Full". */
+  /** "12 seats left", "12 seats left (3 on hold)" or "Full". */
   seats: string;
 }
 
@@ -25,6 +25,14 @@ export interface IntakeSource {
   is_online: boolean;
   venue: string | null;
   seats_left: number;
+  /** Seats held by orders not paid yet (they come back if unpaid): shown beside seats left. */
+  seats_on_hold?: number | null;
+}
+
+/** Held seats may come back: a buyer who finds an intake nearly full is told so. */
+function seatsText(row: IntakeSource): string {
+  const label = seatsLeftLabel(row.seats_left);
+  return row.seats_on_hold ? `${label} (${row.seats_on_hold} on hold)` : label;
 }
 
 export function toIntakeItem(row: IntakeSource): IntakeItem {
@@ -39,6 +47,6 @@ export function toIntakeItem(row: IntakeSource): IntakeItem {
     seatsLeft: row.seats_left,
     dates: formatIntakeDates(row.starts_on, row.ends_on),
     place: intakePlace(intake),
-    seats: seatsLeftLabel(row.seats_left),
+    seats: seatsText(row),
   };
 }

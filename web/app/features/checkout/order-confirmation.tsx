@@ -4,8 +4,9 @@
  * Paybill orders) and the pro-forma invoice to download.
  */
 import { useId } from 'react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { EmailAddress } from '../../components/ui/email-address';
+import { CATALOGUE_PATH } from '../../config/commerce-paths';
 import { formatPhone } from '../../lib/phone';
 import type { OrderView } from './order.server';
 import { PaymentInstructions, type BankAccount } from './payment-instructions';
@@ -66,15 +67,54 @@ function MpesaCodeForm({ order, codeResult, submittingCode }: Pick<Props, 'order
   );
 }
 
+/** The opening words: what state the order is in, and what the customer was sent. */
+function Lead({ order }: { order: OrderView }) {
+  const thanks = `Thank you${order.buyer.name ? `, ${order.buyer.name}` : ''}.`;
+  const since = order.statusChangedAt ? ` on ${order.statusChangedAt}` : '';
+  const email = <strong>{order.buyer.email}</strong>;
+  switch (order.status) {
+    case 'paid':
+      return (
+        <p className="confirmation__lead">
+          {thanks} Your order is paid. We have e-mailed the confirmation and your receipt to {email}.
+        </p>
+      );
+    case 'cancelled':
+      return (
+        <p className="confirmation__lead">
+          This order was cancelled{since}. Its seats are released and nothing is due. We have e-mailed {email} about it.
+        </p>
+      );
+    case 'expired':
+      return (
+        <p className="confirmation__lead">
+          This order expired unpaid{since}: its seats were released and nothing is due. To book,{' '}
+          <Link to={CATALOGUE_PATH}>place a new order</Link>.
+        </p>
+      );
+    default:
+      return (
+        <>
+          <p className="confirmation__lead">
+            {thanks} We have e-mailed this confirmation to {email}.
+          </p>
+          {order.heldUntil && order.status === 'pending' ? (
+            <p className="confirmation__hold">
+              We hold your seats until <strong>{order.heldUntil}</strong>. An order not paid by then is released.
+            </p>
+          ) : null}
+        </>
+      );
+  }
+}
+
 export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, codeResult, submittingCode }: Props) {
   // Staff confirming a booking does not settle it: the customer still pays (and may send a code).
   const awaitingPayment = order.status === 'pending' || order.status === 'confirmed';
+  const paysOnPhone = order.paymentChoice === 'mpesa_express';
   return (
     <div className="confirmation">
-      <p className="confirmation__lead">
-        Thank you{order.buyer.name ? `, ${order.buyer.name}` : ''}. We have e-mailed this confirmation to{' '}
-        <strong>{order.buyer.email}</strong>.
-      </p>
+      <Lead order={order} />
       <dl className="confirmation__facts">
         <div>
           <dt>Reference</dt>
@@ -134,7 +174,9 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
 
       <section aria-labelledby="payment-heading" className="confirmation__payment">
         <h2 id="payment-heading">How to pay</h2>
-        {awaitingPayment ? (
+        {awaitingPayment && paysOnPhone ? (
+          <p>Approve the M-Pesa payment request on your phone (above); this page updates once it is paid.</p>
+        ) : awaitingPayment ? (
           <PaymentInstructions
             method={order.paymentMethod}
             paybill={paybill}
@@ -150,7 +192,7 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
             Download the pro-forma invoice (PDF)
           </a>
         </p>
-        {order.paymentMethod === 'mpesa' && awaitingPayment ? (
+        {order.paymentChoice === 'mpesa_paybill' && awaitingPayment ? (
           <MpesaCodeForm order={order} codeResult={codeResult} submittingCode={submittingCode} />
         ) : null}
       </section>

@@ -7,8 +7,13 @@ const spaced = (text: string) => text.replace(/\s/g, ' ');
 const json = {
   reference: 'ASC-2026-000123',
   status: 'pending',
+  status_label: 'Awaiting payment',
   created_at: '2026-11-24T06:30:00+00:00',
   payment_method: 'mpesa',
+  payment_choice: 'mpesa_paybill',
+  payment_label: 'M-Pesa Paybill',
+  hold_until: '2026-11-24T08:30:00+00:00',
+  status_changed_at: null,
   currency: 'USD',
   buyer: {
     name: 'Wanjiru Kamau',
@@ -67,11 +72,17 @@ describe('orderView', () => {
     ]);
   });
 
-  it('reads an order staff confirmed as still awaiting payment', () => {
-    expect(orderView({ ...json, status: 'confirmed' })).toMatchObject({
-      status: 'confirmed',
-      statusLabel: 'Confirmed, awaiting payment',
+  it('takes the status and payment words from the database, as the PDF and e-mails do', () => {
+    const confirmed = { ...json, status: 'confirmed', status_label: 'Confirmed, awaiting payment' };
+    expect(orderView(confirmed)).toMatchObject({ status: 'confirmed', statusLabel: 'Confirmed, awaiting payment' });
+    const phone = { ...json, payment_choice: 'mpesa_express', payment_label: 'M-Pesa (pay now on your phone)' };
+    expect(orderView(phone)).toMatchObject({
+      paymentChoice: 'mpesa_express',
+      paymentMethodLabel: 'M-Pesa (pay now on your phone)',
     });
+    expect(orderView({ ...json, status: 'expired', status_label: 'Expired unpaid' }).statusLabel).toBe(
+      'Expired unpaid',
+    );
   });
 
   it('refuses JSON that is not an order', () => {

@@ -7,7 +7,6 @@ import * as z from 'zod';
 import { formatMoney } from '../../lib/money';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
-import { paymentMethodLabels } from './payment-methods';
 
 /** What create_order hands out: 43 characters of base64url. Anything else is not looked up. */
 export const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -16,9 +15,16 @@ const money = z.coerce.number();
 const orderJson = z.object({
   reference: z.string(),
   // confirmed: staff accepted the booking; payment is still awaited (admin order workflow).
-  status: z.enum(['pending', 'confirmed', 'paid', 'cancelled']),
+  // expired: unpaid when its hold ended (seats released).
+  status: z.enum(['pending', 'confirmed', 'paid', 'cancelled', 'expired']),
+  // The database's words for the status and the payment choice: the PDF and e-mails use the same.
+  status_label: z.string(),
   created_at: z.string(),
   payment_method: z.enum(['invoice', 'mpesa']),
+  payment_choice: z.enum(['invoice', 'mpesa_paybill', 'mpesa_express']),
+  payment_label: z.string(),
+  hold_until: z.string().nullable(),
+  status_changed_at: z.string().nullable(),
   buyer: z.object({
     name: z.string(),
     email: z.string(),
@@ -47,13 +53,6 @@ const orderJson = z.object({
   ),
 });
 
-const statusLabels = {
-  pending: 'Awaiting payment',
-  confirmed: 'Confirmed, awaiting payment',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-} as const;
-
 const when = new Intl.DateTimeFormat('en-KE', {
   timeZone: 'Africa/Nairobi',
   day: 'numeric',
@@ -64,22 +63,27 @@ const when = new Intl.DateTimeFormat('en-KE', {
   hourCycle: 'h23',
 });
 
+const nairobiTime = (iso: string) => `${when.format(new Date(iso))} EAT`;
+
 /** The order as the confirmation page shows it: every amount and date already written out. */
 export function orderView(json: unknown) {
   const order = orderJson.parse(json);
   return {
     reference: order.reference,
     status: order.status,
-    statusLabel: statusLabels[order.status],
-    placedAt: `${when.format(new Date(order.created_at))} EAT`,
+    statusLabel: order.status_label,
+    placedAt: nairobiTime(order.created_at),
     paymentMethod: order.payment_method,
-    paymentMethodLabel: paymentMethodLabels[order.payment_method],
+    paymentChoice: order.payment_choice,
+    paymentMethodLabel: order.payment_label,
+    heldUntil: order.hold_until ? nairobiTime(order.hold_until) : null,
+    statusChangedAt: order.status_changed_at ? nairobiTime(order.status_changed_at) : null,
     buyer: order.buyer,
     rate: order.kes_per_usd,
     totalUsd: formatMoney(order.total_usd, 'USD', { cents: true }),
     totalKes: formatMoney(order.total_kes, 'KES', { cents: true }),
     mpesaCode: order.mpesa_code,
-    mpesaCodeAt: order.mpesa_code_submitted_at ? `${when.format(new Date(order.mpesa_code_submitted_at))} EAT` : null,
+    mpesaCodeAt: order.mpesa_code_submitted_at ? nairobiTime(order.mpesa_code_submitted_at) : null,
     lines: order.lines.map((line) => ({
       title: line.title,
       programSlug: line.program_slug,

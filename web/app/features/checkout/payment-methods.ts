@@ -1,10 +1,12 @@
 /** The two ways to pay an order, as create_order takes them, with the names customers see. */
+import { paymentChoiceLabels } from '../../lib/payment-choices';
+
 export const PAYMENT_METHODS = ['invoice', 'mpesa'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  invoice: 'Invoice / bank transfer',
-  mpesa: 'M-Pesa Paybill',
+  invoice: paymentChoiceLabels.invoice,
+  mpesa: paymentChoiceLabels.mpesa_paybill,
 };
 
 export function isPaymentMethod(value: unknown): value is PaymentMethod {
@@ -20,7 +22,7 @@ export type CheckoutChoice = (typeof CHECKOUT_CHOICES)[number];
 
 export const checkoutChoiceLabels: Record<CheckoutChoice, string> = {
   ...paymentMethodLabels,
-  mpesa_express: 'M-Pesa (pay now on your phone)',
+  mpesa_express: paymentChoiceLabels.mpesa_express,
 };
 
 export function isCheckoutChoice(value: unknown): value is CheckoutChoice {

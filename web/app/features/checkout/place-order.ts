@@ -6,7 +6,6 @@
 import { PROOF_HEADER, withProof } from '../../lib/proof-of-work/with-proof';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { CheckoutValues } from './checkout-schema';
-import { orderPaymentMethod } from './payment-methods';
 
 export type PlaceOrderResult =
   | { ok: true; reference: string; token: string }
@@ -31,7 +30,8 @@ export function orderArguments(values: CheckoutValues, lines: readonly OrderLine
     buyer_phone: values.buyer_phone,
     organisation: values.organisation || undefined,
     po_number: values.po_number || undefined,
-    payment_method: orderPaymentMethod(values.payment_method),
+    // The choice as made: create_order records the phone prompt apart from the Paybill.
+    payment_method: values.payment_method,
     accepted_terms: values.accepted_terms,
     items: lines.map((line) => ({
       program_id: line.programId,

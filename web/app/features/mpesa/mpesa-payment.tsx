@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { markMpesaPushStarted, readMpesaPush } from '../../lib/mpesa-push-intent';
+import { useFollowOrderStatus } from './live-order-status';
 import { failureMessage } from './failure-message';
 import { fetchPaymentState, isWaiting, type PaymentState } from './payment-state';
 import { requestPush } from './request-push';
@@ -29,7 +30,8 @@ async function pushAndRead(token: string, phone: string): Promise<{ state?: Paym
 const local = (phone: string) =>
   /^254[0-9]{9}$/.test(phone) ? `0${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}` : phone;
 
-export function MpesaPayment({ token }: { token: string }) {
+/** `orderStatus`: the status the rest of the page shows; it is reloaded once a poll sees another. */
+export function MpesaPayment({ token, orderStatus }: { token: string; orderStatus: string }) {
   const id = useId();
   // undefined: not read yet (and on the server).
   const [state, setState] = useState<PaymentState | null | undefined>(undefined);
@@ -57,6 +59,8 @@ export function MpesaPayment({ token }: { token: string }) {
       live = false;
     };
   }, [token]);
+
+  useFollowOrderStatus(orderStatus, state?.order_status);
 
   const waiting = isWaiting(state);
   useEffect(() => {
