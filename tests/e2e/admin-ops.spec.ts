@@ -208,7 +208,9 @@ test('subscribers: searched, exported as CSV, and one removed after a confirmati
   ]);
   const rows = await csvRows(download);
   expect(rows.map((r) => r['E-mail']).sort()).toEqual(emails);
-  expect(rows.every((r) => r.Source === 'e2e' && !Number.isNaN(Date.parse(r['Subscribed at'] ?? '')))).toBe(true);
+  expect(
+    rows.every((r) => r.Source === 'e2e' && !Number.isNaN(Date.parse(r['Subscribed at (EAT, UTC+03:00)'] ?? ''))),
+  ).toBe(true);
 
   await page.getByRole('button', { name: `Remove ${emails[0]}` }).click();
   const dialog = page.getByRole('dialog', { name: `Remove the subscriber “${emails[0]}”?` });

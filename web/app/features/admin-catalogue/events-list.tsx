@@ -1,9 +1,10 @@
 /** /admin/events: the events with search, sort, published filter, pages, CSV, publish and delete. */
 import type { ColumnDef } from '../../components/admin/data-table';
-import type { CsvColumn } from '../../components/admin/download-csv';
+import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 import type { Row } from './catalogue-data';
 import { CatalogueList } from './catalogue-list';
-import { formatDateTime, publishedLabel } from './format';
+import { formatDateTime } from '../../lib/staff-time';
+import { publishedLabel } from './format';
 
 type EventRow = Row<'events'>;
 
@@ -16,8 +17,8 @@ const columns: ColumnDef<EventRow>[] = [
 
 const csvColumns: CsvColumn<EventRow>[] = [
   { header: 'Title', value: (row) => row.title },
-  { header: 'Starts', value: (row) => row.starts_at },
-  { header: 'Ends', value: (row) => row.ends_at },
+  timeColumn('Starts', (row) => row.starts_at),
+  timeColumn('Ends', (row) => row.ends_at),
   { header: 'Venue', value: (row) => row.venue },
   { header: 'Mode', value: (row) => row.mode },
   { header: 'Published', value: (row) => row.is_published },

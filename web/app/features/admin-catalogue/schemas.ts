@@ -4,6 +4,7 @@
  * sentence beside the field. Inputs are the form's strings; outputs are the rows' values.
  */
 import { z } from 'zod';
+import { fromStaffInput } from '../../lib/staff-time';
 
 /** training_programs_slug_format, services_slug_format, services_icon_format. */
 export const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -68,12 +69,12 @@ export type MetricValues = z.output<typeof metricSchema>;
 
 // Events ------------------------------------------------------------------------------------------
 
-/** A datetime-local value ("2026-12-01T09:00"), read in the browser's time zone. */
+/** A datetime-local value ("2026-12-01T09:00"), read as Nairobi time whatever the browser's zone. */
 const localDateTime = (what: string) =>
   z
     .string()
-    .refine((value) => value !== '' && !Number.isNaN(new Date(value).getTime()), `Please enter the ${what}.`)
-    .transform((value) => new Date(value).toISOString());
+    .refine((value) => fromStaffInput(value) !== null, `Please enter the ${what}.`)
+    .transform((value) => fromStaffInput(value) ?? '');
 
 export const eventSchema = z
   .object({

@@ -16,7 +16,7 @@ import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
 import { fetchOrder, type AdminOrder } from './fetch-order';
 import { resendConfirmation, setOrderStatus } from './order-actions';
 import { isOrderStatus, nextActions, statusLabels, type StatusAction } from './order-status';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/staff-time';
 import { PaymentPanel } from './payment-panel';
 import { MpesaAttempts } from './mpesa-attempts';
 import { OrderMails } from './order-mails';

@@ -8,7 +8,7 @@ import { describeDbError } from '../../components/admin/describe-db-error';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import type { AdminOrder } from './fetch-order';
 import { checkMpesaCode, recordPayment, type PaymentMethod } from './order-actions';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/staff-time';
 
 const methodLabels: Record<string, string> = { invoice: 'Invoice / bank transfer', mpesa: 'M-Pesa Paybill' };
 const verdictLabels: Record<string, string> = { verified: 'Verified', rejected: 'Rejected' };
