@@ -68,7 +68,8 @@ function OrderView({ order, onChanged }: { order: AdminOrder; onChanged: () => v
           {statusLabels[status]}
         </span>
       </p>
-      <StatusActions order={order} seats={seats} onChanged={onChanged} />
+      {/* Keyed by the row's version: a refusal shown for the order as it was goes once it changes. */}
+      <StatusActions key={order.updated_at} order={order} seats={seats} onChanged={onChanged} />
 
       <section aria-labelledby="customer-heading">
         <h2 id="customer-heading">Customer</h2>
@@ -208,6 +209,7 @@ function StatusActions({ order, seats, onChanged }: { order: AdminOrder; seats: 
         title={`Cancel order ${order.reference}?`}
         description={`Its ${seats} ${seats === 1 ? 'seat is' : 'seats are'} released for other customers. A cancelled order cannot be reopened.`}
         confirmLabel="Cancel order"
+        cancelLabel="Keep order"
         busy={busy}
         onConfirm={() => asking && void run(asking)}
         onCancel={() => setAsking(null)}

@@ -14,7 +14,8 @@ const methodLabels: Record<string, string> = { invoice: 'Invoice / bank transfer
 const verdictLabels: Record<string, string> = { verified: 'Verified', rejected: 'Rejected' };
 
 export function PaymentPanel({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
-  const closed = order.status === 'cancelled';
+  // A cancelled order takes no payment; a paid order's reference, once recorded, is final.
+  const closed = order.status === 'cancelled' || (order.status === 'paid' && order.payment_reference !== null);
   return (
     <section aria-labelledby="payment-heading">
       <h2 id="payment-heading">Payment</h2>
