@@ -215,7 +215,7 @@ test('a training program with an image and an intake: created, on /training and 
   await openAsStaff(page, '/admin/training-programs/new');
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Slug').fill(slug);
-  await page.getByLabel('Category').fill('Leadership');
+  await page.getByLabel('Category').selectOption('Leadership');
   await page.getByLabel('Focus').fill('New managers');
   await page.getByLabel('Description').fill('Leading a team.');
   await page.getByLabel('Duration').fill('3 days');

@@ -83,6 +83,11 @@ function nairobiFields(instant: Date) {
   };
 }
 
+/** Today's date in Nairobi ('2026-12-01'), for refusing dates already past there. */
+export function nairobiToday(now: Date = new Date()): string {
+  return nairobiFields(now).date;
+}
+
 /** An instant as a datetime-local value in Nairobi time ("2026-12-01T08:00"). */
 export function toStaffInput(iso: string): string {
   const { date: day, time } = nairobiFields(new Date(iso));

@@ -44,7 +44,7 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
 
   const sold = editing?.sold ?? 0;
   const form = useForm<IntakeInput, unknown, IntakeValues>({
-    resolver: zodResolver(intakeSchema(sold)),
+    resolver: zodResolver(intakeSchema(sold, { savedStartsOn: editing?.starts_on })),
     defaultValues: emptyIntake,
   });
   const {
