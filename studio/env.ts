@@ -13,6 +13,8 @@ export interface StudioEnv {
   dataset: string;
   /** Sanity's API host; undefined for the hosted API. */
   apiHost: string | undefined;
+  /** The offline content lake (SANITY_STUDIO_API_HOST=local), which lacks some hosted features. */
+  localLake: boolean;
 }
 
 /**
@@ -45,5 +47,5 @@ export function studioEnv(): StudioEnv {
         'Set them in the environment or in .env at the repository root (defaults: .env.example, "Sanity Studio").',
     );
   }
-  return { projectId, dataset, apiHost };
+  return { projectId, dataset, apiHost, localLake: process.env.SANITY_STUDIO_API_HOST === 'local' };
 }

@@ -9,8 +9,10 @@ import { visionTool } from '@sanity/vision';
 import { schemaTypes } from '../schemas/index.ts';
 import { singletonTypeNames, structure } from './structure.ts';
 import { studioEnv } from './env.ts';
+import { workspaceFeatures } from './workspace-features.ts';
 
-const { projectId, dataset, apiHost } = studioEnv();
+const env = studioEnv();
+const { projectId, dataset, apiHost } = env;
 
 /** Actions a singleton keeps: no duplicate, no delete, no unpublish. */
 const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore']);
@@ -23,6 +25,8 @@ export default defineConfig({
   ...(apiHost ? { apiHost } : {}),
   // GROQ `match` search: works on the hosted API and offline (groq-js has no text::query).
   search: { strategy: 'groqLegacy' },
+  // Releases need the hosted API: hidden offline, kept for a hosted project.
+  ...workspaceFeatures(env),
   plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: '2025-02-19' })],
   schema: {
     types: schemaTypes,
