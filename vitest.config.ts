@@ -16,6 +16,7 @@ export default defineConfig({
             'local/**/*.test.ts',
             'scripts/**/*.test.ts',
             'schemas/**/*.test.ts',
+            'studio/*.test.ts',
             'supabase/**/*.test.ts',
             'web/app/**/*.test.ts',
             'web/server/**/*.test.ts',

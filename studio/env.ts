@@ -15,6 +15,8 @@ export interface StudioEnv {
   apiHost: string | undefined;
   /** The local content lake's editor token, given to `sanity dev` only (local/studio.ts). */
   lakeToken: string | undefined;
+  /** The offline content lake (SANITY_STUDIO_API_HOST=local), which lacks some hosted features. */
+  localLake: boolean;
 }
 
 /**
@@ -48,5 +50,5 @@ export function studioEnv(): StudioEnv {
     );
   }
   const lakeToken = process.env.SANITY_STUDIO_LAKE_TOKEN || undefined;
-  return { projectId, dataset, apiHost, lakeToken };
+  return { projectId, dataset, apiHost, lakeToken, localLake: process.env.SANITY_STUDIO_API_HOST === 'local' };
 }

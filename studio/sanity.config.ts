@@ -9,8 +9,10 @@ import { visionTool } from '@sanity/vision';
 import { schemaTypes } from '../schemas/index.ts';
 import { singletonTypeNames, structure } from './structure.ts';
 import { studioEnv } from './env.ts';
+import { workspaceFeatures } from './workspace-features.ts';
 
-const { projectId, dataset, apiHost, lakeToken } = studioEnv();
+const env = studioEnv();
+const { projectId, dataset, apiHost, lakeToken } = env;
 
 // `sanity dev` against the local content lake: the Studio signs in with the lake's token the way
 // it keeps a hosted token (its per-project localStorage entry), as the lake's own origin has the
@@ -30,6 +32,8 @@ export default defineConfig({
   ...(apiHost ? { apiHost } : {}),
   // GROQ `match` search: works on the hosted API and offline (groq-js has no text::query).
   search: { strategy: 'groqLegacy' },
+  // Releases need the hosted API: hidden offline, kept for a hosted project.
+  ...workspaceFeatures(env),
   plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: '2025-02-19' })],
   schema: {
     types: schemaTypes,

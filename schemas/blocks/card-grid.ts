@@ -1,8 +1,26 @@
 /** A grid of cards (title, text, optional image and link): values, reasons to choose us, offerings. */
-import { defineArrayMember, defineField, defineType } from 'sanity';
+import { defineArrayMember, defineField, defineType, type PreviewValue } from 'sanity';
 import { ThLargeIcon } from '@sanity/icons/ThLarge';
 import { anchorField } from '../fields/anchor.ts';
 import { imageField } from '../fields/image.ts';
+
+/** Cards the preview counts one by one (a preview selects paths, not a whole array of objects). */
+const COUNTED_CARDS = 12;
+const cardKeys = Object.fromEntries(
+  Array.from({ length: COUNTED_CARDS }, (_, index) => [`card${index}`, `cards.${index}._key`]),
+);
+
+/** The block's preview: its heading, and how many cards it holds ("3 cards", "12+ cards", "No cards yet"). */
+export function prepareCardGrid({ title, media, ...cards }: Record<string, unknown>): PreviewValue {
+  const count = Object.values(cards).filter((key) => typeof key === 'string').length;
+  const counted =
+    count === 0 ? 'No cards yet' : `${count}${count === COUNTED_CARDS ? '+' : ''} ${count === 1 ? 'card' : 'cards'}`;
+  return {
+    title: typeof title === 'string' && title !== '' ? title : 'Card grid',
+    subtitle: `Card grid · ${counted}`,
+    media: media as PreviewValue['media'],
+  };
+}
 
 export const cardGrid = defineType({
   name: 'cardGrid',
@@ -33,11 +51,7 @@ export const cardGrid = defineType({
     }),
   ],
   preview: {
-    select: { title: 'heading', cards: 'cards', media: 'cards.0.image' },
-    prepare: ({ title, cards, media }) => ({
-      title: title ?? 'Card grid',
-      subtitle: `Card grid · ${Array.isArray(cards) ? cards.length : 0} cards`,
-      media,
-    }),
+    select: { title: 'heading', media: 'cards.0.image', ...cardKeys },
+    prepare: prepareCardGrid,
   },
 });

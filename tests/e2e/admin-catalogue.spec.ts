@@ -215,7 +215,7 @@ test('a training program with an image and an intake: created, on /training and 
   await openAsStaff(page, '/admin/training-programs/new');
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Slug').fill(slug);
-  await page.getByLabel('Category').fill('Leadership');
+  await page.getByLabel('Category').selectOption('Leadership');
   await page.getByLabel('Focus').fill('New managers');
   await page.getByLabel('Description').fill('Leading a team.');
   await page.getByLabel('Duration').fill('3 days');
@@ -437,7 +437,7 @@ test('a long list pages through the server 20 rows at a time, the page in the UR
     const csv = readFileSync((await download.path())!, 'utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n');
-    expect(csv[0]).toBe('"Title","Starts","Ends","Venue","Mode","Published"');
+    expect(csv[0]).toBe('"Title","Starts (EAT, UTC+03:00)","Ends (EAT, UTC+03:00)","Venue","Mode","Published"');
     expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual([
       `"${prefix} 21"`,
       `"${prefix} 22"`,

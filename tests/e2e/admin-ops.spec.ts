@@ -209,7 +209,9 @@ test('subscribers: searched, exported as CSV, and one removed after a confirmati
   ]);
   const rows = await csvRows(download);
   expect(rows.map((r) => r['E-mail']).sort()).toEqual(emails);
-  expect(rows.every((r) => r.Source === 'e2e' && !Number.isNaN(Date.parse(r['Subscribed at'] ?? '')))).toBe(true);
+  expect(
+    rows.every((r) => r.Source === 'e2e' && !Number.isNaN(Date.parse(r['Subscribed at (EAT, UTC+03:00)'] ?? ''))),
+  ).toBe(true);
 
   await page.getByRole('button', { name: `Remove ${emails[0]}` }).click();
   const dialog = page.getByRole('dialog', { name: `Remove the subscriber “${emails[0]}”?` });
@@ -237,7 +239,7 @@ test('the orders screens work by keyboard alone', async ({ page, stack, serviceR
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
 
-  // Tab reaches Cancel order; its dialog opens on Cancel and Escape leaves the order as it was.
+  // Tab reaches Cancel order; its dialog opens on Keep order and Escape leaves the order as it was.
   const cancel = page.getByRole('button', { name: 'Cancel order' });
   for (let i = 0; i < 30 && !(await cancel.evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press('Tab');
@@ -245,7 +247,7 @@ test('the orders screens work by keyboard alone', async ({ page, stack, serviceR
   await expect(cancel).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Cancel order ${reference}?` });
-  await expect(dialog.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Keep order' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   expect((await orderId(serviceRole, reference)).status).toBe('pending');

@@ -118,11 +118,11 @@ test('registrations show with counts and the waitlist; a person is checked in; t
   const byEmail = new Map(rows.map((row) => [row['E-mail'], row]));
   expect(rows).toHaveLength(4);
   expect(byEmail.get(first.email)).toMatchObject({ Name: first.name, Status: 'confirmed', 'Waitlist position': '' });
-  expect(Date.parse(byEmail.get(first.email)?.['Checked in at'] ?? '')).not.toBeNaN();
+  expect(Date.parse(byEmail.get(first.email)?.['Checked in at (EAT, UTC+03:00)'] ?? '')).not.toBeNaN();
   expect(byEmail.get(second.email)).toMatchObject({
     Status: 'waitlisted',
     'Waitlist position': '1',
-    'Checked in at': '',
+    'Checked in at (EAT, UTC+03:00)': '',
   });
   expect(byEmail.get(third.email)).toMatchObject({ Status: 'waitlisted', 'Waitlist position': '2' });
   expect(byEmail.get(gone.email)).toMatchObject({ Status: 'cancelled', Organisation: 'Tala Ltd' });

@@ -253,7 +253,7 @@ test('the audit log page lists a change with who made it; axe finds nothing ther
   await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
   const line = page.locator('.audit-entries li').filter({ hasText: data!.id });
-  await expect(line).toContainText('a script (service role) created events');
+  await expect(line).toContainText('the system (server or script) created events');
   const { violations } = await scanAllRules(page);
   expect(violations.length, describeViolations(violations)).toBe(0);
   expect((await serviceRole.from('events').delete().eq('id', data!.id)).error).toBeNull();

@@ -58,7 +58,9 @@ test('subscribers show their status, filter by it, and export it with the consen
     Status: 'confirmed',
     'Consent text': 'I agree to receive the Ascent newsletter.',
   });
-  expect(Date.parse(rows[0]!['Consent given at'] ?? '')).toBe(Date.parse(consentedAt));
+  // Nairobi time to the second, the zone in the header.
+  const consentCell = rows[0]!['Consent given at (EAT, UTC+03:00)'] ?? '';
+  expect(Date.parse(`${consentCell.replace(' ', 'T')}+03:00`)).toBe(Date.parse(consentedAt));
 
   await page.getByLabel('Status').selectOption('pending');
   await expect(rowOf(pending)).toBeVisible();

@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   /** What follows if confirmed ("This cannot be undone."). */
   description?: string;
   confirmLabel: string;
+  /** The button that backs out (default "Cancel"; say "Keep order" where the action is itself a cancelling). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   onConfirm,
   onCancel,
@@ -37,7 +40,7 @@ export function ConfirmDialog({
       {description && <p>{description}</p>}
       <div className="confirm-dialog__actions">
         <button ref={cancelRef} type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
           {busy ? 'Working…' : confirmLabel}

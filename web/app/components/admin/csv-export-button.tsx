@@ -12,6 +12,8 @@ export function CsvExportButton<Row>({
   columns,
   fileStem,
   noun,
+  label = 'Export CSV',
+  accessibleName,
 }: {
   fetchRows: () => Promise<readonly Row[]>;
   columns: readonly CsvColumn<Row>[];
@@ -19,6 +21,10 @@ export function CsvExportButton<Row>({
   fileStem: string;
   /** Singular and plural, for the toast: ['order', 'orders']. */
   noun: readonly [string, string];
+  /** The button's words (default "Export CSV"). */
+  label?: string;
+  /** A fuller name where several such buttons share a screen, e.g. one per table row. */
+  accessibleName?: string;
 }) {
   const [exporting, setExporting] = useState(false);
   async function exportCsv() {
@@ -34,8 +40,14 @@ export function CsvExportButton<Row>({
     }
   }
   return (
-    <button type="button" className="button button--small button--secondary" onClick={exportCsv} disabled={exporting}>
-      {exporting ? 'Exporting…' : 'Export CSV'}
+    <button
+      type="button"
+      className="button button--small button--secondary"
+      onClick={exportCsv}
+      disabled={exporting}
+      aria-label={accessibleName}
+    >
+      {exporting ? 'Exporting…' : label}
     </button>
   );
 }

@@ -30,4 +30,17 @@ describe('toCsv', () => {
     const [, row] = Papa.parse<string[]>(csv).data;
     expect(row).toEqual(['\'=HYPERLINK("http://evil")', '1', '']);
   });
+
+  it('leaves a phone number as it is, and still defuses a + that is followed by more than digits', () => {
+    const csv = toCsv(
+      [
+        { name: '+254711000222', amount: 1, note: '+1+cmd|calc' },
+        { name: '+254 711', amount: 2, note: '+' },
+      ],
+      columns,
+    );
+    const [, phone, other] = Papa.parse<string[]>(csv).data;
+    expect(phone).toEqual(['+254711000222', '1', "'+1+cmd|calc"]);
+    expect(other).toEqual(["'+254 711", '2', "'+"]);
+  });
 });

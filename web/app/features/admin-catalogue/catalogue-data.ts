@@ -114,6 +114,13 @@ export async function listIntakes(programId: string): Promise<IntakeWithSold[]> 
   }));
 }
 
+/** The program categories in use, sorted: the program form chooses among them (a new one is added on purpose). */
+export async function listProgramCategories(): Promise<string[]> {
+  const supabase = await getBrowserSupabase();
+  const rows = check(await supabase.from('training_programs').select('category')) as { category: string }[];
+  return [...new Set(rows.map((row) => row.category))].sort((a, b) => a.localeCompare(b));
+}
+
 export async function insertIntake(values: Tables['program_intakes']['Insert']): Promise<void> {
   const supabase = await getBrowserSupabase();
   check(await supabase.from('program_intakes').insert(values).select('id').single());

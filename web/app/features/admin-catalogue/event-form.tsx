@@ -5,8 +5,8 @@
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/admin/form-fields';
+import { staffInputHint, toStaffInput } from '../../lib/staff-time';
 import type { Row } from './catalogue-data';
-import { toLocalInput } from './format';
 import { ImageField } from './image-field';
 import { currencyOptions, eventSchema, modeOptions, type EventInput, type EventValues } from './schemas';
 import { useEntityForm } from './use-entity-form';
@@ -40,8 +40,8 @@ function toInput(row: Row<'events'>): EventInput {
     category: row.category ?? '',
     venue: row.venue,
     mode: row.mode as EventInput['mode'],
-    starts_at: toLocalInput(row.starts_at),
-    ends_at: toLocalInput(row.ends_at),
+    starts_at: toStaffInput(row.starts_at),
+    ends_at: toStaffInput(row.ends_at),
     image_url: row.image_url ?? '',
     registration_url: row.registration_url ?? '',
     is_published: row.is_published,
@@ -110,6 +110,7 @@ export function EventForm({ id, onSaved }: { id: string | undefined; onSaved?: (
             required
             registration={register('starts_at')}
             error={errors.starts_at}
+            hint={staffInputHint}
           />
           <TextField
             label="Ends"
@@ -117,6 +118,7 @@ export function EventForm({ id, onSaved }: { id: string | undefined; onSaved?: (
             required
             registration={register('ends_at')}
             error={errors.ends_at}
+            hint={staffInputHint}
           />
           <TextField
             label="Capacity"

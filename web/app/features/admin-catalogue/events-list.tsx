@@ -3,12 +3,13 @@
  * or (with registrations) cancel; each row says how many are registered and whether it is cancelled.
  */
 import type { ColumnDef } from '../../components/admin/data-table';
-import type { CsvColumn } from '../../components/admin/download-csv';
+import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 import type { Row } from './catalogue-data';
 import { CatalogueList } from './catalogue-list';
+import { formatDateTime } from '../../lib/staff-time';
 import { EventRowActions } from './event-row-actions';
 import { eventSearchColumns, listEvents, registeredPeople, type EventListRow } from './events-data';
-import { formatDateTime, publishedLabel } from './format';
+import { publishedLabel } from './format';
 
 type EventRow = Row<'events'>;
 
@@ -30,8 +31,8 @@ const columns: ColumnDef<EventRow>[] = [
 
 const csvColumns: CsvColumn<EventRow>[] = [
   { header: 'Title', value: (row) => row.title },
-  { header: 'Starts', value: (row) => row.starts_at },
-  { header: 'Ends', value: (row) => row.ends_at },
+  timeColumn('Starts', (row) => row.starts_at),
+  timeColumn('Ends', (row) => row.ends_at),
   { header: 'Venue', value: (row) => row.venue },
   { header: 'Mode', value: (row) => row.mode },
   { header: 'Published', value: (row) => row.is_published },

@@ -2,15 +2,18 @@
  * The intakes of a program, on its edit page: a table of them (dates, venue or online, capacity,
  * seats sold) with Edit / Delete, and one form to add or edit an intake. The capacity cannot go
  * below the seats sold (checked here and by the database); an intake with orders cannot be deleted.
+ * Each intake's participants export as CSV (one line per participant).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
 import { deleteRow, insertIntake, listIntakes, updateIntake, type IntakeWithSold } from './catalogue-data';
-import { formatDate } from './format';
+import { formatCalendarDate } from '../../lib/staff-time';
+import { fetchIntakeParticipants, participantCsvColumns } from './intake-participants';
 import { intakeSchema, type IntakeInput, type IntakeValues } from './schemas';
 import { errorWords } from './error-words';
 
@@ -24,7 +27,7 @@ const emptyIntake: IntakeInput = {
 };
 
 function intakeName(intake: IntakeWithSold): string {
-  return `${formatDate(intake.starts_on)} – ${formatDate(intake.ends_on)}`;
+  return `${formatCalendarDate(intake.starts_on)} – ${formatCalendarDate(intake.ends_on)}`;
 }
 
 export function IntakesSection({ programId, programTitle }: { programId: string; programTitle: string }) {
@@ -41,7 +44,7 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
 
   const sold = editing?.sold ?? 0;
   const form = useForm<IntakeInput, unknown, IntakeValues>({
-    resolver: zodResolver(intakeSchema(sold)),
+    resolver: zodResolver(intakeSchema(sold, { savedStartsOn: editing?.starts_on })),
     defaultValues: emptyIntake,
   });
   const {
@@ -146,6 +149,14 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
                       >
                         Delete
                       </button>
+                      <CsvExportButton
+                        fetchRows={() => fetchIntakeParticipants(intake.id)}
+                        columns={participantCsvColumns}
+                        fileStem={`participants-${intake.starts_on}`}
+                        noun={['participant', 'participants']}
+                        label="Participants (CSV)"
+                        accessibleName={`Export the participants of the intake ${intakeName(intake)}`}
+                      />
                     </div>
                   </td>
                 </tr>

@@ -1,11 +1,18 @@
-/** /admin/training-programs/new and /:id: the program's fields, image and publication; its intakes below once it exists. */
+/**
+ * /admin/training-programs/new and /:id: the program's fields, image and publication; its intakes
+ * below once it exists. A new program's slug follows its title until typed by hand; the category
+ * is chosen from those in use, or added deliberately ("Add a new category…").
+ */
+import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/admin/form-fields';
-import type { Row } from './catalogue-data';
+import { slugFromTitle } from '../../lib/slug';
+import { listProgramCategories, type Row } from './catalogue-data';
+import { errorWords } from './error-words';
 import { ImageField } from './image-field';
 import { IntakesSection } from './intakes-section';
-import { currencyOptions, modeOptions, programSchema, type ProgramInput, type ProgramValues } from './schemas';
+import { currencyOptions, modeOptions, NEW_CATEGORY, programSchema, type ProgramInput, type ProgramValues } from './schemas';
 import { useEntityForm } from './use-entity-form';
 import './admin-catalogue.css';
 
@@ -13,6 +20,7 @@ const empty: ProgramInput = {
   title: '',
   slug: '',
   category: '',
+  new_category: '',
   focus: '',
   description: '',
   duration: '',
@@ -29,6 +37,7 @@ function toInput(row: Row<'training_programs'>): ProgramInput {
     title: row.title,
     slug: row.slug,
     category: row.category,
+    new_category: '',
     focus: row.focus,
     description: row.description,
     duration: row.duration,
@@ -42,6 +51,23 @@ function toInput(row: Row<'training_programs'>): ProgramInput {
 }
 
 const toRow = (values: ProgramValues) => values;
+
+/** The categories in use, or the words of a failed read. */
+function useCategories(): { categories: string[] | null; categoriesError: string | null } {
+  const [categories, setCategories] = useState<string[] | null>(null);
+  const [categoriesError, setCategoriesError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    listProgramCategories().then(
+      (found) => live && setCategories(found),
+      (error: unknown) => live && setCategoriesError(errorWords(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { categories, categoriesError };
+}
 
 export function ProgramForm({ id, onSaved }: { id: string | undefined; onSaved?: () => void }) {
   const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
@@ -62,17 +88,29 @@ export function ProgramForm({ id, onSaved }: { id: string | undefined; onSaved?:
     formState: { errors, isSubmitting },
   } = form;
   const imageUrl = useWatch({ control, name: 'image_url' });
+  const title = useWatch({ control, name: 'title' });
+  const category = useWatch({ control, name: 'category' });
+  const { categories, categoriesError } = useCategories();
+  // A new program's slug is made from its title, as an event's is, until staff type one of their own.
+  useEffect(() => {
+    if (!id && !form.getFieldState('slug').isDirty) setValue('slug', slugFromTitle(title));
+  }, [id, title, form, setValue]);
+  const categoryOptions = [
+    { value: '', label: 'Choose a category…' },
+    ...(categories ?? []).map((name) => ({ value: name, label: name })),
+    { value: NEW_CATEGORY, label: 'Add a new category…' },
+  ];
   return (
     <section className="admin-catalogue">
       <p>
         <Link to="/admin/training-programs">← All training programs</Link>
       </p>
       <h1>{id ? `Edit training program${row ? `: ${row.title}` : ''}` : 'New training program'}</h1>
-      {loadError ? (
+      {loadError || categoriesError ? (
         <p role="alert" className="notice notice--error">
-          {loadError}
+          {loadError ?? categoriesError}
         </p>
-      ) : !ready ? (
+      ) : !ready || !categories ? (
         <p role="status">Loading…</p>
       ) : (
         <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -82,9 +120,25 @@ export function ProgramForm({ id, onSaved }: { id: string | undefined; onSaved?:
             required
             registration={register('slug')}
             error={errors.slug}
-            hint="The address /training/<slug>."
+            hint="The address /training/<slug>; made from the title unless you change it."
           />
-          <TextField label="Category" required registration={register('category')} error={errors.category} />
+          <SelectField
+            label="Category"
+            required
+            registration={register('category')}
+            error={errors.category}
+            options={categoryOptions}
+            hint="The filter visitors use on the programs page."
+          />
+          {category === NEW_CATEGORY && (
+            <TextField
+              label="New category"
+              required
+              registration={register('new_category')}
+              error={errors.new_category}
+              hint="Check the list above first: a new category becomes a new public filter."
+            />
+          )}
           <TextField label="Focus" required registration={register('focus')} error={errors.focus} />
           <TextAreaField
             label="Description"
@@ -110,7 +164,7 @@ export function ProgramForm({ id, onSaved }: { id: string | undefined; onSaved?:
             required
             registration={register('price_amount')}
             error={errors.price_amount}
-            hint="Per seat, e.g. 1200 or 1200.50."
+            hint="Per seat, e.g. 42,500 or 1200.50."
           />
           <SelectField
             label="Currency"

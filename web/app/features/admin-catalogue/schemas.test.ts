@@ -10,6 +10,7 @@ import { migratedDatabase, type MigratedDatabase } from '../../../../tests/suppo
 import {
   eventSchema,
   intakeSchema,
+  NEW_CATEGORY,
   metricSchema,
   programSchema,
   serviceSchema,
@@ -69,6 +70,7 @@ const program: ProgramInput = {
   title: 'Leadership',
   slug: 'leadership',
   category: 'Management',
+  new_category: '',
   focus: 'Managers',
   description: 'Lead.',
   duration: '5 days',
@@ -194,7 +196,7 @@ agree<ProgramInput>(
     ['a javascript: image', { image_url: 'javascript:alert(1)' }, 'image_url'],
     ['a protocol-less image', { image_url: 'cdn.example/a.jpg' }, 'image_url'],
   ],
-  (input, parsed) =>
+  ({ new_category: _new, ...input }, parsed) =>
     (parsed as Record<string, unknown>) ?? {
       ...input,
       image_url: blankOrNull(input.image_url),
@@ -275,5 +277,63 @@ describe('intake capacity against seats sold', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('The capacity cannot be lower than the 12 seats already sold.');
     expect(intakeSchema(12).safeParse({ ...intake, capacity: '12' }).success).toBe(true);
+  });
+});
+
+describe('program prices as people write them', () => {
+  it.each([
+    ['42,500', 42500],
+    ['1,200.50', 1200.5],
+    ['1,234,567', 1234567],
+    ['42500', 42500],
+  ])('takes %s as %s', (price, amount) => {
+    expect(programSchema.parse({ ...program, price_amount: price }).price_amount).toBe(amount);
+  });
+
+  it.each(['42,50', '4,2500', ',500', '42,500.123'])('refuses %s in words', (price) => {
+    const result = programSchema.safeParse({ ...program, price_amount: price });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['price_amount'],
+      message: 'Please enter a price above 0, with at most 2 decimals.',
+    });
+  });
+});
+
+describe('program categories', () => {
+  it('keeps a chosen category, and takes a new one only through "Add a new category…"', () => {
+    expect(programSchema.parse(program).category).toBe('Management');
+    const added = programSchema.parse({ ...program, category: NEW_CATEGORY, new_category: ' Finance ' });
+    expect(added.category).toBe('Finance');
+    expect(added).not.toHaveProperty('new_category');
+  });
+
+  it('asks for the new category, or for a choice, in words', () => {
+    expect(programSchema.safeParse({ ...program, category: NEW_CATEGORY }).error?.issues[0]).toMatchObject({
+      path: ['new_category'],
+      message: 'Please enter the new category.',
+    });
+    expect(programSchema.safeParse({ ...program, category: '' }).error?.issues[0]).toMatchObject({
+      path: ['category'],
+      message: 'Please choose a category, or add a new one.',
+    });
+  });
+});
+
+describe('intakes in the past', () => {
+  const today = '2026-12-01';
+
+  it('refuses a start before today in Nairobi, in words beside the start date', () => {
+    const result = intakeSchema(0, { today }).safeParse({ ...intake, starts_on: '2026-11-30', ends_on: '2026-12-02' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['starts_on'],
+      message: 'This date is in the past: an intake must start today or later (Nairobi time).',
+    });
+    expect(intakeSchema(0, { today }).safeParse({ ...intake, starts_on: today, ends_on: today }).success).toBe(true);
+  });
+
+  it('lets an intake that has begun keep its saved start date when edited', () => {
+    const edit = { ...intake, starts_on: '2026-11-20', ends_on: '2026-11-25' };
+    expect(intakeSchema(0, { today, savedStartsOn: '2026-11-20' }).safeParse(edit).success).toBe(true);
+    expect(intakeSchema(0, { today, savedStartsOn: '2026-11-21' }).safeParse(edit).success).toBe(false);
   });
 });

@@ -4,11 +4,14 @@
  * sentence beside the field. Inputs are the form's strings; outputs are the rows' values.
  */
 import { z } from 'zod';
+import { fromStaffInput, nairobiToday } from '../../lib/staff-time';
 
 /** training_programs_slug_format, services_slug_format, services_icon_format. */
 export const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** numeric(12, 2): up to 10 digits before the point and 2 after. */
 const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+/** The same with thousands separated by commas, as people write prices: "42,500" or "1,200.50". */
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
 const MODES = ['in-person', 'virtual', 'hybrid'] as const;
 
 const required = (max: number | null, what: string) =>
@@ -33,7 +36,8 @@ const decimal = (message: string) =>
   z
     .string()
     .trim()
-    .regex(MONEY, message)
+    .transform((value) => (GROUPED.test(value) ? value.replaceAll(',', '') : value))
+    .pipe(z.string().regex(MONEY, message))
     .transform((value) => Number(value));
 
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -73,12 +77,12 @@ export type MetricValues = z.output<typeof metricSchema>;
 
 // Events ------------------------------------------------------------------------------------------
 
-/** A datetime-local value ("2026-12-01T09:00"), read in the browser's time zone. */
+/** A datetime-local value ("2026-12-01T09:00"), read as Nairobi time whatever the browser's zone. */
 const localDateTime = (what: string) =>
   z
     .string()
-    .refine((value) => value !== '' && !Number.isNaN(new Date(value).getTime()), `Please enter the ${what}.`)
-    .transform((value) => new Date(value).toISOString());
+    .refine((value) => fromStaffInput(value) !== null, `Please enter the ${what}.`)
+    .transform((value) => fromStaffInput(value) ?? '');
 
 const eventPriceWords = 'Please enter a price above 0 with at most 2 decimals, or leave it empty for a free event.';
 
@@ -132,31 +136,65 @@ export type EventValues = z.output<typeof eventSchema>;
 
 // Training programs -----------------------------------------------------------------------------
 
-export const programSchema = z.object({
-  title: required(200, 'a title'), // training_programs_title_not_blank
-  slug: z.string().trim().regex(KEBAB, 'Use lower-case letters, digits and single hyphens, e.g. "project-management".'), // training_programs_slug_format
-  category: required(100, 'a category'), // training_programs_category_not_blank
-  focus: required(200, 'a focus'), // training_programs_focus_not_blank
-  description: required(null, 'a description'), // training_programs_description_not_blank
-  duration: required(100, 'a duration'), // training_programs_duration_not_blank
-  delivery_mode: z.enum(MODES, { error: 'Please choose in person, virtual or hybrid.' }), // training_programs_delivery_mode_known
-  price_amount: decimal('Please enter a price above 0, with at most 2 decimals.').pipe(
-    z.number().gt(0, 'Please enter a price above 0, with at most 2 decimals.'), // training_programs_price_positive
-  ),
-  currency: z.enum(['USD', 'KES'], { error: 'Please choose USD or KES.' }), // training_programs_currency_known
-  sort_order: wholeNumber(-1_000_000, 1_000_000, 'Please enter a whole number.'),
-  image_url: imageUrl, // training_programs_image_url_safe
-  is_published: z.boolean(),
-});
+/** The category select's choice that reveals the "New category" field. */
+export const NEW_CATEGORY = '__new__';
+
+export const programSchema = z
+  .object({
+    title: required(200, 'a title'), // training_programs_title_not_blank
+    slug: z
+      .string()
+      .trim()
+      .regex(KEBAB, 'Use lower-case letters, digits and single hyphens, e.g. "project-management".'), // training_programs_slug_format
+    category: z.string().min(1, 'Please choose a category, or add a new one.'),
+    /** Only read when `category` is NEW_CATEGORY: a new category is added on purpose, never by a typo. */
+    new_category: z.string().trim(),
+    focus: required(200, 'a focus'), // training_programs_focus_not_blank
+    description: required(null, 'a description'), // training_programs_description_not_blank
+    duration: required(100, 'a duration'), // training_programs_duration_not_blank
+    delivery_mode: z.enum(MODES, { error: 'Please choose in person, virtual or hybrid.' }), // training_programs_delivery_mode_known
+    price_amount: decimal('Please enter a price above 0, with at most 2 decimals.').pipe(
+      z.number().gt(0, 'Please enter a price above 0, with at most 2 decimals.'), // training_programs_price_positive
+    ),
+    currency: z.enum(['USD', 'KES'], { error: 'Please choose USD or KES.' }), // training_programs_currency_known
+    sort_order: wholeNumber(-1_000_000, 1_000_000, 'Please enter a whole number.'),
+    image_url: imageUrl, // training_programs_image_url_safe
+    is_published: z.boolean(),
+  })
+  .superRefine((program, context) => {
+    if (program.category !== NEW_CATEGORY) return;
+    // training_programs_category_not_blank
+    if (program.new_category === '')
+      context.addIssue({ code: 'custom', path: ['new_category'], message: 'Please enter the new category.' });
+    else if (program.new_category.length > 100)
+      context.addIssue({
+        code: 'custom',
+        path: ['new_category'],
+        message: 'The category must be at most 100 characters.',
+      });
+  })
+  .transform(({ new_category: newCategory, ...program }) => ({
+    ...program,
+    category: program.category === NEW_CATEGORY ? newCategory : program.category,
+  }));
 export type ProgramInput = z.input<typeof programSchema>;
 export type ProgramValues = z.output<typeof programSchema>;
 
 // Intakes ---------------------------------------------------------------------------------------
 
+interface IntakeDates {
+  savedStartsOn?: string;
+  today?: string;
+}
+
 const isoDate = (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `Please enter the ${what}.`);
 
-/** `sold`: seats already sold on the intake (0 for a new one); the capacity cannot go below it. */
-export function intakeSchema(sold = 0) {
+/**
+ * `sold`: seats already sold on the intake (0 for a new one); the capacity cannot go below it.
+ * `savedStartsOn`: the start date already saved (editing), which may stay as it is once past; any
+ * other start before `today` (Nairobi) is refused, so no one books an intake that has begun.
+ */
+export function intakeSchema(sold = 0, { savedStartsOn, today = nairobiToday() }: IntakeDates = {}) {
   return z
     .object({
       starts_on: isoDate('start date'),
@@ -167,6 +205,13 @@ export function intakeSchema(sold = 0) {
       is_published: z.boolean(),
     })
     .superRefine((intake, context) => {
+      if (intake.starts_on < today && intake.starts_on !== savedStartsOn) {
+        context.addIssue({
+          code: 'custom',
+          path: ['starts_on'],
+          message: 'This date is in the past: an intake must start today or later (Nairobi time).',
+        });
+      }
       if (intake.ends_on < intake.starts_on) {
         context.addIssue({
           code: 'custom',

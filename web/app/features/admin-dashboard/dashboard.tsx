@@ -8,18 +8,12 @@ import { Link } from 'react-router';
 import { describeDbError } from '../../components/admin/describe-db-error';
 import { formatMoney } from '../../lib/money';
 import { formatIntakeDates } from '../../lib/intake-dates';
+import { formatDateTime, formatMonth, formatWeek } from '../../lib/staff-time';
 import { fetchDashboard, type Dashboard as Figures } from './fetch-dashboard';
 import { MaintenanceSwitch } from './maintenance-switch';
 import './dashboard.css';
 
 const WeeklyChart = lazy(() => import('./weekly-chart'));
-
-const dateTime = new Intl.DateTimeFormat('en-KE', {
-  timeZone: 'Africa/Nairobi',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const monthName = new Intl.DateTimeFormat('en-KE', { timeZone: 'Africa/Nairobi', month: 'long', year: 'numeric' });
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; figures: Figures };
 
@@ -63,7 +57,7 @@ export function Dashboard() {
     <>
       <h1>Dashboard</h1>
       <section aria-labelledby="month-heading">
-        <h2 id="month-heading">{monthName.format(new Date(figures.month_start))}</h2>
+        <h2 id="month-heading">{formatMonth(figures.month_start)}</h2>
         <dl className="dashboard__figures">
           <div>
             <dt>Orders</dt>
@@ -102,7 +96,7 @@ export function Dashboard() {
             <caption className="visually-hidden">Orders and sign-ups per week</caption>
             <thead>
               <tr>
-                <th scope="col">Week of</th>
+                <th scope="col">Week</th>
                 <th scope="col">Orders</th>
                 <th scope="col">Sign-ups</th>
               </tr>
@@ -110,7 +104,7 @@ export function Dashboard() {
             <tbody>
               {figures.weeks.map((week) => (
                 <tr key={week.week_start}>
-                  <td>{week.week_start}</td>
+                  <td>{formatWeek(week.week_start)}</td>
                   <td>{week.orders}</td>
                   <td>{week.subscribers}</td>
                 </tr>
@@ -144,7 +138,7 @@ export function Dashboard() {
             <ul>
               {figures.upcoming_events.map((event) => (
                 <li key={event.id}>
-                  {event.title}: {dateTime.format(new Date(event.starts_at))}, {event.venue}
+                  {event.title}: {formatDateTime(event.starts_at)}, {event.venue}
                   {event.is_published ? '' : ' (unpublished)'}
                 </li>
               ))}

@@ -4,6 +4,7 @@
  * the table under it.
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatWeek, formatWeekStart } from '../../lib/staff-time';
 import type { Dashboard } from './fetch-dashboard';
 
 export default function WeeklyChart({ weeks }: { weeks: Dashboard['weeks'] }) {
@@ -16,9 +17,16 @@ export default function WeeklyChart({ weeks }: { weeks: Dashboard['weeks'] }) {
       <ResponsiveContainer width="100%" height={240}>
         <BarChart accessibilityLayer={false} data={weeks} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
-          <XAxis dataKey="week_start" tick={{ fill: 'var(--color-text)', fontSize: 12 }} />
+          <XAxis
+            dataKey="week_start"
+            tickFormatter={formatWeekStart}
+            tick={{ fill: 'var(--color-text)', fontSize: 12 }}
+          />
           <YAxis allowDecimals={false} tick={{ fill: 'var(--color-text)', fontSize: 12 }} />
-          <Tooltip contentStyle={{ background: 'var(--color-bg)', color: 'var(--color-text)' }} />
+          <Tooltip
+            labelFormatter={(week) => formatWeek(String(week))}
+            contentStyle={{ background: 'var(--color-bg)', color: 'var(--color-text)' }}
+          />
           <Legend />
           <Bar dataKey="orders" name="Orders" fill="var(--color-brand)" />
           <Bar dataKey="subscribers" name="Sign-ups" fill="var(--color-accent)" />

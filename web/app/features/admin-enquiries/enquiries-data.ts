@@ -8,7 +8,7 @@ import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { Database, DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
 import { pageRange } from '../../components/admin/list-params';
-import type { CsvColumn } from '../../components/admin/download-csv';
+import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 import { statusLabel, topicLabel, type EnquiryStatus } from './enquiry-labels';
 
 export const ENQUIRIES_PAGE_SIZE = 25;
@@ -89,7 +89,7 @@ export const enquiryConstraintMessages = {
 } as const;
 
 export const enquiryCsvColumns: CsvColumn<Enquiry>[] = [
-  { header: 'Received at', value: (e) => e.created_at },
+  timeColumn('Received at', (e) => e.created_at),
   { header: 'Name', value: (e) => e.name },
   { header: 'E-mail', value: (e) => e.email },
   { header: 'Phone', value: (e) => e.phone },
@@ -99,5 +99,5 @@ export const enquiryCsvColumns: CsvColumn<Enquiry>[] = [
   { header: 'Assigned to', value: (e) => e.assignee?.email ?? null },
   { header: 'Message', value: (e) => e.message },
   { header: 'Internal notes', value: (e) => e.internal_notes },
-  { header: 'Consent given at', value: (e) => e.consented_at },
+  timeColumn('Consent given at', (e) => e.consented_at),
 ];

@@ -4,6 +4,7 @@
  * filter in the URL; every matching enquiry exported as CSV.
  */
 import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/staff-time';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { FilterSelect } from '../../components/admin/filter-select';
@@ -17,14 +18,7 @@ import {
   fetchEnquiriesPage,
   type Enquiry,
 } from './enquiries-data';
-import {
-  enquiryStatusLabels,
-  enquiryStatuses,
-  formatDateTime,
-  isEnquiryStatus,
-  statusLabel,
-  topicLabel,
-} from './enquiry-labels';
+import { enquiryStatusLabels, enquiryStatuses, isEnquiryStatus, statusLabel, topicLabel } from './enquiry-labels';
 import './admin-enquiries.css';
 
 const columns: ColumnDef<Enquiry>[] = [

@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { formatDateTime } from '../../lib/staff-time';
 import { describeDbError } from '../../components/admin/describe-db-error';
 import { RecordGate } from '../../components/admin/record-gate';
 import { useRecord } from '../../components/admin/use-record';
@@ -21,14 +22,7 @@ import {
   type Enquiry,
   type EnquiryChange,
 } from './enquiries-data';
-import {
-  enquiryStatusLabels,
-  enquiryStatuses,
-  formatDateTime,
-  isEnquiryStatus,
-  statusLabel,
-  topicLabel,
-} from './enquiry-labels';
+import { enquiryStatusLabels, enquiryStatuses, isEnquiryStatus, statusLabel, topicLabel } from './enquiry-labels';
 import './admin-enquiries.css';
 
 type StaffMember = { user_id: string; email: string };

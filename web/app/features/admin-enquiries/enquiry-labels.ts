@@ -27,18 +27,3 @@ export function topicLabel(topic: string): string {
 export function statusLabel(status: string): string {
   return isEnquiryStatus(status) ? enquiryStatusLabels[status] : status;
 }
-
-/** Dates as the admin shows them: Nairobi time, day, month, year and time. */
-const dateTime = new Intl.DateTimeFormat('en-KE', {
-  timeZone: 'Africa/Nairobi',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}

@@ -1,8 +1,8 @@
 /**
  * The orders list's data: one page of orders matching the status filter, the paid-by-M-Pesa
  * filter and the search text (reference, e-mail, organisation), sorted and counted by PostgREST;
- * and every matching order
- * for the CSV export, read in pages so a long list never becomes one huge response.
+ * and every matching order for the CSV export with its phone, lines and participants, read in
+ * pages so a long list never becomes one huge response.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
@@ -15,6 +15,9 @@ export const orderSortColumns = ['created_at', 'reference', 'total_usd', 'status
 const searchColumns = ['reference', 'customer_email', 'organisation'] as const;
 const listColumns =
   'id, reference, created_at, status, customer_name, customer_email, organisation, payment_method, currency, total_usd, total_kes, payment_reference, mpesa_paid:mpesa_payment_attempts(receipt)';
+const exportColumns = `${listColumns}, customer_phone,
+  order_items(position, title, quantity, program_intakes(starts_on, ends_on),
+    order_participants(position, full_name, email))` as const;
 
 /** `all`, or only orders an M-Pesa prompt paid (a succeeded attempt, with or without a receipt). */
 export type PaidFilter = 'all' | 'mpesa';
@@ -32,8 +35,8 @@ export interface OrderQuery {
 }
 
 /** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
-function matching(supabase: DatabaseClient, query: OrderQuery) {
-  let request = supabase.from('orders').select(listColumns, { count: 'exact' });
+function matching<Columns extends string>(supabase: DatabaseClient, query: OrderQuery, columns: Columns) {
+  let request = supabase.from('orders').select(columns, { count: 'exact' });
   if (query.status !== 'all') request = request.eq('status', query.status);
   // The embed holds only succeeded attempts; the filter keeps the orders that have one (an
   // exists test in PostgREST, so an order is never counted twice).
@@ -49,17 +52,24 @@ export type OrderListRow = Awaited<ReturnType<typeof fetchOrdersPage>>['rows'][n
 
 export async function fetchOrdersPage(query: OrderQuery, page: number) {
   const [from, to] = pageRange(page, ORDERS_PAGE_SIZE);
-  const { data, error, count } = await matching(await getBrowserSupabase(), query).range(from, to);
+  const { data, error, count } = await matching(await getBrowserSupabase(), query, listColumns).range(from, to);
   if (error) throw error;
   return { rows: data, total: count ?? 0 };
 }
 
-/** Every matching order, 1000 at a time (PostgREST's usual max rows). */
-export async function fetchAllOrders(query: OrderQuery): Promise<OrderListRow[]> {
-  const rows: OrderListRow[] = [];
+async function fetchExportPage(query: OrderQuery, from: number) {
+  const { data, error } = await matching(await getBrowserSupabase(), query, exportColumns).range(from, from + 999);
+  if (error) throw error;
+  return data;
+}
+
+export type OrderExportRow = Awaited<ReturnType<typeof fetchExportPage>>[number];
+
+/** Every matching order with its lines and participants, 1000 at a time (PostgREST's usual max rows). */
+export async function fetchAllOrders(query: OrderQuery): Promise<OrderExportRow[]> {
+  const rows: OrderExportRow[] = [];
   for (let from = 0; ; from += 1000) {
-    const { data, error } = await matching(await getBrowserSupabase(), query).range(from, from + 999);
-    if (error) throw error;
+    const data = await fetchExportPage(query, from);
     rows.push(...data);
     if (data.length < 1000) return rows;
   }

@@ -8,7 +8,7 @@ import { describeDbError } from '../../components/admin/describe-db-error';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import type { AdminOrder } from './fetch-order';
 import { extendHold } from './order-actions';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/staff-time';
 
 const EXTENSION_HOURS = 24;
 

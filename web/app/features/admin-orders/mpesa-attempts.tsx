@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { describeDbError } from '../../components/admin/describe-db-error';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { formatMoney } from '../../lib/money';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/staff-time';
 import { fetchMpesaAttempts, requeryAttempt, type MpesaAttempt } from './mpesa-attempts-data';
 
 const statusLabels: Record<string, string> = {

@@ -17,7 +17,7 @@ import { fetchOrder, type AdminOrder } from './fetch-order';
 import { HoldPanel } from './hold-panel';
 import { resendConfirmation, setOrderStatus } from './order-actions';
 import { isOrderStatus, nextActions, statusLabels, type StatusAction } from './order-status';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/staff-time';
 import { PaymentPanel } from './payment-panel';
 import { MpesaAttempts } from './mpesa-attempts';
 import { OrderMails } from './order-mails';
@@ -69,7 +69,8 @@ function OrderView({ order, onChanged }: { order: AdminOrder; onChanged: () => v
           {statusLabels[status]}
         </span>
       </p>
-      <StatusActions order={order} seats={seats} onChanged={onChanged} />
+      {/* Keyed by the row's version: a refusal shown for the order as it was goes once it changes. */}
+      <StatusActions key={order.updated_at} order={order} seats={seats} onChanged={onChanged} />
       <HoldPanel order={order} onChanged={onChanged} />
 
       <section aria-labelledby="customer-heading">
@@ -210,6 +211,7 @@ function StatusActions({ order, seats, onChanged }: { order: AdminOrder; seats: 
         title={`Cancel order ${order.reference}?`}
         description={`Its ${seats} ${seats === 1 ? 'seat is' : 'seats are'} released for other customers. A cancelled order cannot be reopened.`}
         confirmLabel="Cancel order"
+        cancelLabel="Keep order"
         busy={busy}
         onConfirm={() => asking && void run(asking)}
         onCancel={() => setAsking(null)}

@@ -1,7 +1,7 @@
 /** The e-mails the outbox holds for an order (what went out and when) and "resend the confirmation". */
 import { useState } from 'react';
 import type { AdminOrder } from './fetch-order';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/staff-time';
 
 const kindLabels: Record<string, string> = {
   order_confirmation: 'Confirmation to the customer',

@@ -19,7 +19,7 @@ import {
 } from './fetch-orders';
 import { orderCsvColumns } from './order-csv';
 import { isOrderStatus, orderStatuses, statusLabels } from './order-status';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/staff-time';
 import './admin-orders.css';
 
 const columns: ColumnDef<OrderListRow>[] = [

@@ -9,12 +9,13 @@ import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import type { AdminOrder } from './fetch-order';
 import { checkMpesaCode, recordPayment, type PaymentMethod } from './order-actions';
 import { paymentChoiceLabel } from '../../lib/payment-choices';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/staff-time';
 
 const verdictLabels: Record<string, string> = { verified: 'Verified', rejected: 'Rejected' };
 
 export function PaymentPanel({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
-  const closed = order.status === 'cancelled';
+  // A cancelled order takes no payment; a paid order's reference, once recorded, is final.
+  const closed = order.status === 'cancelled' || (order.status === 'paid' && order.payment_reference !== null);
   return (
     <section aria-labelledby="payment-heading">
       <h2 id="payment-heading">Payment</h2>

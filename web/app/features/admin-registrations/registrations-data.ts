@@ -4,7 +4,7 @@
  * waitlist moves up (oldest first), checking people in on the day, and the CSV's columns.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import type { CsvColumn } from '../../components/admin/download-csv';
+import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 
 const columns =
   'id, name, email, phone, organisation, seats, status, created_at, promoted_at, cancelled_at, checked_in_at';
@@ -98,9 +98,9 @@ export function registrationCsvColumns(positions: Map<string, number>): CsvColum
     { header: 'Seats', value: (r) => r.seats },
     { header: 'Status', value: (r) => r.status },
     { header: 'Waitlist position', value: (r) => positions.get(r.id) ?? null },
-    { header: 'Registered at', value: (r) => r.created_at },
-    { header: 'Moved up from the waitlist at', value: (r) => r.promoted_at },
-    { header: 'Cancelled at', value: (r) => r.cancelled_at },
-    { header: 'Checked in at', value: (r) => r.checked_in_at },
+    timeColumn('Registered at', (r) => r.created_at),
+    timeColumn('Moved up from the waitlist at', (r) => r.promoted_at),
+    timeColumn('Cancelled at', (r) => r.cancelled_at),
+    timeColumn('Checked in at', (r) => r.checked_in_at),
   ];
 }

@@ -23,18 +23,8 @@ import {
   type Registration,
   type RegistrationCounts,
 } from './registrations-data';
+import { formatDateTime } from '../../lib/staff-time';
 import './admin-registrations.css';
-
-const dateTime = new Intl.DateTimeFormat('en-KE', {
-  timeZone: 'Africa/Nairobi',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** The event with its counts and registrations, or null when no event has the id. */
 async function fetchEventRegistrations(eventId: string) {

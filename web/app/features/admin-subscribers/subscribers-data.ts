@@ -7,7 +7,7 @@ import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
 import { pageRange } from '../../components/admin/list-params';
-import type { CsvColumn } from '../../components/admin/download-csv';
+import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 
 export const SUBSCRIBERS_PAGE_SIZE = 25;
 export const subscriberSortColumns = ['created_at', 'email', 'source', 'status'] as const;
@@ -72,9 +72,9 @@ export const subscriberCsvColumns: CsvColumn<Subscriber>[] = [
   { header: 'E-mail', value: (s) => s.email },
   { header: 'Status', value: (s) => s.status },
   { header: 'Source', value: (s) => s.source },
-  { header: 'Subscribed at', value: (s) => s.created_at },
-  { header: 'Confirmed at', value: (s) => s.confirmed_at },
-  { header: 'Consent given at', value: (s) => s.consented_at },
+  timeColumn('Subscribed at', (s) => s.created_at),
+  timeColumn('Confirmed at', (s) => s.confirmed_at),
+  timeColumn('Consent given at', (s) => s.consented_at),
   { header: 'Consent text', value: (s) => s.consent_text },
-  { header: 'Unsubscribed at', value: (s) => s.unsubscribed_at },
+  timeColumn('Unsubscribed at', (s) => s.unsubscribed_at),
 ];

@@ -4,6 +4,7 @@
  * time after a confirmation that names the address.
  */
 import { useState } from 'react';
+import { formatDate } from '../../lib/staff-time';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { describeDbError } from '../../components/admin/describe-db-error';
@@ -24,8 +25,6 @@ import {
   SUBSCRIBERS_PAGE_SIZE,
   type Subscriber,
 } from './subscribers-data';
-
-const date = new Intl.DateTimeFormat('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium' });
 
 export function SubscribersList() {
   const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: subscriberSortColumns });
@@ -62,11 +61,11 @@ export function SubscribersList() {
       },
     },
     { id: 'source', header: 'Source', cell: ({ row }) => row.original.source },
-    { id: 'created_at', header: 'Subscribed', cell: ({ row }) => date.format(new Date(row.original.created_at)) },
+    { id: 'created_at', header: 'Subscribed', cell: ({ row }) => formatDate(row.original.created_at) },
     {
       id: 'unsubscribed_at',
       header: 'Unsubscribed',
-      cell: ({ row }) => (row.original.unsubscribed_at ? date.format(new Date(row.original.unsubscribed_at)) : '—'),
+      cell: ({ row }) => (row.original.unsubscribed_at ? formatDate(row.original.unsubscribed_at) : '—'),
     },
     {
       id: 'actions',

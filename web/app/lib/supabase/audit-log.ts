@@ -26,6 +26,31 @@ export async function fetchAuditEntries({ table, rowId, limit = 50, beforeId }: 
   return data;
 }
 
+/** Who the customer or visitor is, by the table the change is in (a signed-out visitor acts as `anon`). */
+const visitorByTable: Record<string, string> = {
+  orders: 'the customer',
+  order_items: 'the customer',
+  order_participants: 'the customer',
+  enquiries: 'the visitor who sent it',
+  event_registrations: 'the registrant',
+  newsletter_subscribers: 'the subscriber',
+};
+
+/**
+ * Who made a change, in words: the staff member's e-mail, or else what the database role stands
+ * for: a signed-out visitor (anon) is the customer or visitor; service_role is the system (the
+ * server's own work, such as M-Pesa callbacks, or a script with the service key); any other role
+ * is a script or a migration.
+ */
+export function actorName(entry: { actor_email: string | null; actor_role: string; table_name: string }): string {
+  if (entry.actor_email) return entry.actor_email;
+  if (entry.actor_role === 'anon' || entry.actor_role === 'authenticated') {
+    return visitorByTable[entry.table_name.replace(/^public\./, '')] ?? 'a visitor';
+  }
+  if (entry.actor_role === 'service_role') return 'the system (server or script)';
+  return 'a script or migration';
+}
+
 const isObject = (value: Json): value is { [key: string]: Json | undefined } =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -1,4 +1,5 @@
 /** /admin/audit: the whole audit log, newest first, 50 at a time. */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { useEffect, useState } from 'react';
 import { fetchAuditEntries, type AuditEntry } from '../../lib/supabase/audit-log';
 import { AuditEntries } from '../../shell/admin/audit-entries';
@@ -6,7 +7,7 @@ import { AuditEntries } from '../../shell/admin/audit-entries';
 const pageSize = 50;
 
 export function meta() {
-  return [{ title: 'Audit log | Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
+  return adminMeta('Audit log');
 }
 
 export default function AdminAudit() {

@@ -1,10 +1,11 @@
 /** /admin/enquiries/:id: one enquiry, its handling and its audit trail (features/admin-enquiries). */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { useState } from 'react';
 import { EnquiryDetail } from '../../features/admin-enquiries/enquiry-detail';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/enquiry';
 
-export const meta = () => [{ title: 'Enquiry · Ascent admin' }];
+export const meta = () => adminMeta('Enquiry');
 
 export default function EnquiryRoute({ params }: Route.ComponentProps) {
   const { id } = params;

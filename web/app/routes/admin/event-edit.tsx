@@ -1,11 +1,12 @@
 /** /admin/events/new and /admin/events/:id: create or edit one event (features/admin-catalogue), with its history from the audit log. */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EventForm } from '../../features/admin-catalogue/event-form';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/event-edit';
 
-export const meta = () => [{ title: 'Admin: event' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Event');
 
 export default function AdminEventFormRoute({ params }: Route.ComponentProps) {
   const { id } = params;

@@ -1,7 +1,8 @@
 /** /admin/events: the Events list (features/admin-catalogue). */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { EventsList } from '../../features/admin-catalogue/events-list';
 
-export const meta = () => [{ title: 'Admin: Events' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Events');
 
 export default function AdminEventsListRoute() {
   return <EventsList />;

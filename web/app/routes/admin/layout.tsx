@@ -3,6 +3,7 @@
  * a session the session provider sends the browser to /login; a signed-in account that is not
  * staff sees why instead of the page. Client-only through the session layout above it.
  */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/session/session-provider';
@@ -12,7 +13,7 @@ import { NotStaff } from '../../shell/admin/not-staff';
 import '../../shell/admin/admin.css';
 
 export function meta() {
-  return [{ title: 'Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
+  return adminMeta();
 }
 
 function Status({ children }: { children: string }) {

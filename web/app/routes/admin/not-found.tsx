@@ -1,4 +1,5 @@
 /** Any unknown /admin path: the site's not-found page inside the admin frame. */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { data } from 'react-router';
 import { NotFound } from '../../shell/not-found';
 
@@ -8,7 +9,7 @@ export function loader() {
 }
 
 export function meta() {
-  return [{ title: 'Page not found | Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
+  return adminMeta('Page not found');
 }
 
 export default function AdminNotFound() {

@@ -1,10 +1,11 @@
 /** /admin/orders/:id: one order with its workflow actions (features/admin-orders) and its history from the audit log. */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { useState } from 'react';
 import { OrderDetail } from '../../features/admin-orders/order-detail';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/order';
 
-export const meta = () => [{ title: 'Order · Ascent admin' }];
+export const meta = () => adminMeta('Order');
 
 export default function OrderRoute({ params }: Route.ComponentProps) {
   const { id } = params;

@@ -1,10 +1,11 @@
 /** /admin/services/new and /admin/services/:id: create or edit one service (features/admin-catalogue), with its history from the audit log. */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { useState } from 'react';
 import { ServiceForm } from '../../features/admin-catalogue/service-form';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/service-edit';
 
-export const meta = () => [{ title: 'Admin: service' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Service');
 
 export default function AdminServiceFormRoute({ params }: Route.ComponentProps) {
   const { id } = params;

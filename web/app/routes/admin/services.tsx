@@ -1,7 +1,8 @@
 /** /admin/services: the Services list (features/admin-catalogue). */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { ServicesList } from '../../features/admin-catalogue/services-list';
 
-export const meta = () => [{ title: 'Admin: Services' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Services');
 
 export default function AdminServicesListRoute() {
   return <ServicesList />;

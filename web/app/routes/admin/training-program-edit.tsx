@@ -1,10 +1,11 @@
 /** /admin/training-programs/new and /admin/training-programs/:id: create or edit one training program (features/admin-catalogue), with its history from the audit log. */
+import { adminMeta } from '../../shell/admin/admin-meta';
 import { useState } from 'react';
 import { ProgramForm } from '../../features/admin-catalogue/program-form';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/training-program-edit';
 
-export const meta = () => [{ title: 'Admin: training program' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Training program');
 
 export default function AdminProgramFormRoute({ params }: Route.ComponentProps) {
   const { id } = params;
