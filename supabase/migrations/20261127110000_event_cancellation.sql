@@ -37,6 +37,7 @@ alter table public.mail_outbox
   drop constraint mail_outbox_kind_known,
   add constraint mail_outbox_kind_known check (kind in (
     'order_confirmation', 'order_notification', 'mpesa_code_notification', 'mpesa_receipt',
+    'order_confirmed', 'order_paid', 'order_cancelled', 'order_hold_reminder', 'order_expired',
     'newsletter_confirmation', 'newsletter_welcome',
     'enquiry_notification', 'enquiry_receipt',
     'event_registration_confirmed', 'event_registration_waitlisted', 'event_registration_promoted',
