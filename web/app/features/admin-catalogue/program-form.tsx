@@ -12,7 +12,14 @@ import { listProgramCategories, type Row } from './catalogue-data';
 import { errorWords } from './error-words';
 import { ImageField } from './image-field';
 import { IntakesSection } from './intakes-section';
-import { currencyOptions, modeOptions, NEW_CATEGORY, programSchema, type ProgramInput, type ProgramValues } from './schemas';
+import {
+  currencyOptions,
+  modeOptions,
+  NEW_CATEGORY,
+  programSchema,
+  type ProgramInput,
+  type ProgramValues,
+} from './schemas';
 import { useEntityForm } from './use-entity-form';
 import './admin-catalogue.css';
 
