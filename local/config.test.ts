@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config.ts';
 import { authSettings } from './supabase-config/settings.ts';
 
 describe('settings', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
   it('runs on the documented local defaults of .env.example', () => {
     const { env, apiUrl } = loadConfig();
     expect(env.LOCAL_API_PORT).toBe(54321);
@@ -15,6 +17,9 @@ describe('settings', () => {
   });
 
   it('points mail and links of a second copy on other ports at that copy (SMTP_PORT, SITE_URL follow the ports)', () => {
+    // The test run's own stack sets both in this process; a developer's second copy has neither.
+    vi.stubEnv('SMTP_PORT', undefined);
+    vi.stubEnv('SITE_URL', undefined);
     const second = loadConfig({ LOCAL_SMTP_PORT: '55025', WEB_PORT: '3100' });
     expect(second.env.SMTP_PORT).toBe(55025);
     expect(second.env.SITE_URL).toBe('http://127.0.0.1:3100');

@@ -39,6 +39,8 @@ export interface ContentLakeOptions {
   studioDir?: string;
   /** Reload the seed when files in contentDir change. */
   watch?: boolean;
+  /** How long an image render may take, waiting included (default `renderTimeoutSeconds`). */
+  renderDeadlineMs?: number;
   /**
    * Browser origins allowed to write and read drafts besides the lake's own (where it serves the
    * Studio), e.g. `sanity dev`'s. They still need the token.
@@ -88,7 +90,9 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   ]);
 
   let store: DocumentStore | undefined;
-  const images = createImageServer();
+  const images = createImageServer(
+    options.renderDeadlineMs === undefined ? {} : { deadlineMs: options.renderDeadlineMs },
+  );
   let origin = '';
   let secureOrigin = '';
   let projectOrigin = '';

@@ -42,7 +42,7 @@ export function lakeClient(
   });
 }
 
-export async function startTestLake(options: { watch?: boolean } = {}): Promise<TestLake> {
+export async function startTestLake(options: { watch?: boolean; renderDeadlineMs?: number } = {}): Promise<TestLake> {
   const dir = await mkdtemp(join(tmpdir(), 'content-lake-'));
   await cp(fixturesDir, dir, { recursive: true });
   const logs: string[] = [];
@@ -52,6 +52,7 @@ export async function startTestLake(options: { watch?: boolean } = {}): Promise<
     projectId,
     dataset,
     watch: options.watch,
+    renderDeadlineMs: options.renderDeadlineMs,
     onLog: (line) => logs.push(line),
   });
   const client = lakeClient(lake.url, undefined, dataset, projectId, lake.token);
