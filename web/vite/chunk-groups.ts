@@ -22,6 +22,8 @@ import type { Plugin, Rolldown } from 'vite';
 type Graph = Rolldown.ChunkingContext;
 
 const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/;
+/** The proof-of-work wrapper the anonymous forms import, and the constants it shares with the server. */
+const proofOfWork = /[\\/](lib[\\/]proof-of-work[\\/]with-proof|_shared[\\/]proof-of-work)\.ts$/;
 /** Rolldown's helpers (CommonJS interop for React): every page needs them, in their own file otherwise. */
 const bundlerRuntime = 'rolldown/runtime';
 
@@ -66,6 +68,9 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
     if (id === clientEntry) return null;
     if (framework.test(id) || id.includes(bundlerRuntime) || groups.everyPage.has(id)) return 'framework';
     if (groups.site.has(id)) return 'site';
+    // The proof-of-work wrapper and its shared constants always load together: one file, one
+    // entry in each form's preload list instead of two (a short name: the lists sit in every page).
+    if (proofOfWork.test(id)) return 'pow';
     return groups.cms.has(id) ? 'cms' : null;
   };
   return {

@@ -7,7 +7,6 @@ import { useId } from 'react';
 import { Form, Link } from 'react-router';
 import { EmailAddress } from '../../components/ui/email-address';
 import { CATALOGUE_PATH } from '../../config/commerce-paths';
-import { formatPhone } from '../../lib/phone';
 import type { OrderView } from './order.server';
 import { PaymentInstructions, type BankAccount } from './payment-instructions';
 import './checkout.css';
@@ -213,7 +212,7 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
           {order.buyer.phone ? (
             <div>
               <dt>Phone</dt>
-              <dd>{formatPhone(order.buyer.phone)}</dd>
+              <dd>{order.buyer.phone}</dd>
             </div>
           ) : null}
           {order.buyer.organisation ? (

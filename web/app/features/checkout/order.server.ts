@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { formatMoney } from '../../lib/money';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
+import { formatPhone } from '../../lib/phone';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
 
 /** What create_order hands out: 43 characters of base64url. Anything else is not looked up. */
@@ -78,7 +79,8 @@ export function orderView(json: unknown) {
     paymentMethodLabel: order.payment_label,
     heldUntil: order.hold_until ? nairobiTime(order.hold_until) : null,
     statusChangedAt: order.status_changed_at ? nairobiTime(order.status_changed_at) : null,
-    buyer: order.buyer,
+    // The phone as people read it (+254 712 345 678), written out here like every figure.
+    buyer: { ...order.buyer, phone: order.buyer.phone === null ? null : formatPhone(order.buyer.phone) },
     rate: order.kes_per_usd,
     totalUsd: formatMoney(order.total_usd, 'USD', { cents: true }),
     totalKes: formatMoney(order.total_kes, 'KES', { cents: true }),
