@@ -6,14 +6,11 @@
  */
 import { addToCartLazily, preloadCart } from '../features/cart/add-to-cart-lazily';
 import type { CartProgram } from '../features/cart/cart-items';
-import { useEarlyPress } from '../lib/early-presses';
 
 /** Its name names the program too (a list has one button per program). */
 export function AddToCartButton({ program, className }: { program: CartProgram; className?: string }) {
-  const earlyPress = useEarlyPress<HTMLButtonElement>();
   return (
     <button
-      {...earlyPress}
       type="button"
       className={className}
       aria-label={`Add to cart: ${program.title}`}

@@ -8,6 +8,8 @@ let hydrated = false;
 /** Called once by the root after the first (hydrating) render has committed. */
 export function markHydrated(): void {
   hydrated = true;
+  // Presses held until now on the root's own controls are made again (lib/early-presses.ts).
+  window.__releasePresses?.();
 }
 
 export function isHydrated(): boolean {

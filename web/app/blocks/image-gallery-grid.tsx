@@ -57,7 +57,8 @@ export function ImageGalleryGrid({ anchor, heading, albums }: BlockProps<'imageG
                     className="album__thumb"
                     href={(config && imageUrl(config, image, 1600)) ?? undefined}
                     aria-label={`${image.alt} (open larger view)`}
-                    // image-gallery.tsx opens the lightbox at this picture.
+                    // image-gallery.tsx opens the lightbox at this picture (a press before that is held: lib/early-presses.ts).
+                    data-script-action=""
                     data-album={albumIndex}
                     data-image={imageIndex}
                   >

@@ -8,7 +8,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { splitHref } from '../features/navigation/nav-links';
-import { useEarlyPress } from '../lib/early-presses';
 import { SiteLink } from '../features/navigation/site-link';
 import type { MenuEntry, MenuLink } from './menu-model';
 
@@ -101,7 +100,7 @@ interface DisclosureProps {
 
 function DisclosureItem({ entry, variant, open, onOpenChange, activeHref, pathname }: DisclosureProps) {
   const submenuId = useId();
-  const button = useEarlyPress<HTMLButtonElement>();
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const submenuRef = useRef<HTMLUListElement>(null);
   const focusFirstOnOpen = useRef(false);
   const containsActive = entry.children.some((child: MenuLink) => child.href === activeHref);
@@ -117,7 +116,7 @@ function DisclosureItem({ entry, variant, open, onOpenChange, activeHref, pathna
 
   const closeAndReturnFocus = () => {
     onOpenChange(false);
-    button.ref.current?.focus();
+    buttonRef.current?.focus();
   };
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -165,7 +164,7 @@ function DisclosureItem({ entry, variant, open, onOpenChange, activeHref, pathna
       onBlur={onBlur}
     >
       <button
-        {...button}
+        ref={buttonRef}
         type="button"
         className="main-menu__link main-menu__toggle"
         aria-expanded={open}

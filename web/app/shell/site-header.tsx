@@ -5,7 +5,7 @@
  * scroll the header takes its scrolled look (`data-scrolled="true"`). `data-site-header` is what
  * section scrolling measures for its offset (section-scroll.ts).
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../config/shell';
 import { activeHref, sectionIdsForPath } from '../features/navigation/nav-links';
@@ -13,7 +13,6 @@ import { useActiveSection } from '../features/navigation/use-active-section';
 import { useScrolledPast } from '../features/navigation/use-scrolled-past';
 import { SearchButton } from '../features/search';
 import { ThemeToggle } from '../features/theme/theme-toggle';
-import { useEarlyPress } from '../lib/early-presses';
 import type { Navigation, SiteSettings } from '../lib/sanity/site-settings.server';
 import { CartLink } from './cart-link';
 import { MainMenu } from './main-menu';
@@ -43,7 +42,7 @@ export function SiteHeader({ navigation, settings }: Props) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
 
   const menuId = useId();
-  const menuButton = useEarlyPress<HTMLButtonElement>();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   // The dialog is in the page from its first opening on (its code loaded then).
   const [menuMounted, setMenuMounted] = useState(false);
@@ -99,7 +98,7 @@ export function SiteHeader({ navigation, settings }: Props) {
           <CartLink />
           <ThemeToggle />
           <button
-            {...menuButton}
+            ref={menuButtonRef}
             type="button"
             className="icon-button site-header__menu-button"
             aria-label="Open menu"
@@ -125,7 +124,7 @@ export function SiteHeader({ navigation, settings }: Props) {
             id={menuId}
             open={menuOpen}
             onClose={closeMenu}
-            opener={menuButton.ref}
+            opener={menuButtonRef}
             entries={entries}
             activeHref={current}
             title="Menu"

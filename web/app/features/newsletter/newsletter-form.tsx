@@ -1,7 +1,9 @@
 /**
  * The footer's newsletter sign-up. Submitting disables the field and the button and shows the
  * loading toast; the same toast then turns into the success message (and the field is cleared)
- * or the error. A second submission while one is running is ignored.
+ * or the error. A second submission while one is running is ignored. The field is read from the
+ * form when it is sent, not kept in state: what a visitor typed or the browser autofilled before
+ * the page hydrated is in the field only.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { loadToasts, preloadToasts } from '../../components/ui/toast/toasts';
@@ -20,7 +22,6 @@ const warmUp = () => {
 
 export function NewsletterForm() {
   const inputId = useId();
-  const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -28,6 +29,8 @@ export function NewsletterForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
     inFlight.current = true;
     setSubmitting(true);
     const [toast, subscribe] = await Promise.all([loadToasts().catch(() => null), loadSubscribe().catch(() => null)]);
@@ -38,7 +41,7 @@ export function NewsletterForm() {
         { ok: false, message: unexpectedMessage };
     if (outcome.ok) {
       toast?.success(outcome.message, { id: toastId });
-      setEmail('');
+      form.reset();
     } else {
       toast?.error(outcome.message, { id: toastId });
     }
@@ -65,8 +68,6 @@ export function NewsletterForm() {
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
           onFocus={warmUp}
           disabled={submitting}
           className="newsletter-form__input"

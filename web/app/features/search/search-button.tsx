@@ -3,8 +3,7 @@
  * when the button is hovered or focused and shown on click; focus comes back here on close
  * (components/ui/use-modal-dialog.ts).
  */
-import { lazy, Suspense, useState } from 'react';
-import { useEarlyPress } from '../../lib/early-presses';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useRootData } from '../../lib/root-data';
 
 const loadDialog = () => import('./search-dialog');
@@ -12,7 +11,7 @@ const SearchDialog = lazy(loadDialog);
 
 export function SearchButton({ className = 'icon-button' }: { className?: string }) {
   const [open, setOpen] = useState(false);
-  const button = useEarlyPress<HTMLButtonElement>();
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const productName = useRootData()?.settings.instituteName ?? '';
 
   const preload = () => void loadDialog().catch(() => undefined);
@@ -20,7 +19,7 @@ export function SearchButton({ className = 'icon-button' }: { className?: string
   return (
     <>
       <button
-        {...button}
+        ref={buttonRef}
         type="button"
         className={className}
         aria-label="Search"
@@ -37,7 +36,7 @@ export function SearchButton({ className = 'icon-button' }: { className?: string
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <SearchDialog productName={productName} onClose={() => setOpen(false)} opener={button.ref} />
+          <SearchDialog productName={productName} onClose={() => setOpen(false)} opener={buttonRef} />
         </Suspense>
       ) : null}
     </>

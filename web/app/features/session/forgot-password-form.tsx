@@ -1,6 +1,8 @@
 /** "Forgot password?": asks the auth service to mail a recovery link that opens /login/reset. */
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import { carriedEmail } from './forgot-password-state';
 import { recoveryRequestMessage } from './recovery-messages';
 import './session.css';
 
@@ -8,6 +10,7 @@ export function ForgotPasswordForm() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const typedOnLogin = carriedEmail(useLocation().state);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,6 +58,7 @@ export function ForgotPasswordForm() {
           name="email"
           type="email"
           autoComplete="username"
+          defaultValue={typedOnLogin}
           aria-invalid={error !== null}
           aria-describedby={error ? 'forgot-error' : undefined}
         />

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { hasCredentials, missingCredentials, networkFailure, signInMessage } from './sign-in-messages';
+import { forgotPasswordState } from './forgot-password-state';
 import { useSession } from './session-provider';
 import './session.css';
 
@@ -12,6 +13,8 @@ export function LoginForm() {
   const [message, setMessage] = useState<string | null>(null);
   const messageId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
+  // What is typed (or autofilled) so far: "Forgot password?" carries it over to the next form.
+  const [typedEmail, setTypedEmail] = useState('');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,6 +55,7 @@ export function LoginForm() {
         </label>
         <input
           ref={emailRef}
+          onChange={(event) => setTypedEmail(event.currentTarget.value)}
           id="login-email"
           className="field__input"
           name="email"
@@ -83,7 +87,10 @@ export function LoginForm() {
         {submitting ? 'Signing in…' : 'Sign in'}
       </button>
       <p>
-        <Link to="/login/forgot">Forgot password?</Link>
+        {/* Fetched with this page, so the press opens the next form at once, not while the visitor types on. */}
+        <Link to="/login/forgot" prefetch="render" state={forgotPasswordState(typedEmail)}>
+          Forgot password?
+        </Link>
       </p>
     </form>
   );

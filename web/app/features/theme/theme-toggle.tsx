@@ -3,15 +3,12 @@
  * light mode, so server HTML and hydration agree whatever the stored theme. A press before the
  * page has hydrated counts (lib/early-presses.ts).
  */
-import { useEarlyPress } from '../../lib/early-presses';
 import { useTheme } from './theme-provider';
 
 export function ThemeToggle() {
   const { toggleTheme } = useTheme();
-  const earlyPress = useEarlyPress<HTMLButtonElement>();
   return (
     <button
-      {...earlyPress}
       type="button"
       className="icon-button theme-toggle"
       aria-label="Toggle theme"
