@@ -8,12 +8,7 @@ import { useTheme } from './theme-provider';
 export function ThemeToggle() {
   const { toggleTheme } = useTheme();
   return (
-    <button
-      type="button"
-      className="icon-button theme-toggle"
-      aria-label="Toggle theme"
-      onClick={toggleTheme}
-    >
+    <button type="button" className="icon-button theme-toggle" aria-label="Toggle theme" onClick={toggleTheme}>
       <svg className="theme-icon-sun" data-icon="sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <circle cx="12" cy="12" r="4" fill="currentColor" />
         <path
