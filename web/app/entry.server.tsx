@@ -64,6 +64,10 @@ export default function handleRequest(
       {
         // React's own inline scripts (revealing streamed Suspense boundaries).
         nonce,
+        // A finished boundary stays in place in the HTML however large (the footer's, see
+        // components/ui/hydrate-when-near.tsx): React would otherwise send one that comes after
+        // 12,800 bytes at the end and move it into place with a script.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           // Stylesheets inlined, icon links, hydration once the page is on screen (lib/document-head).

@@ -8,8 +8,8 @@ import { NewsletterForm } from '../features/newsletter/newsletter-form';
 import { SiteLink } from '../features/navigation/site-link';
 import type { SiteSettings } from '../lib/sanity/site-settings.server';
 import { BackToTop } from './back-to-top';
+import { siteFooterId } from './site-footer-id';
 import { SocialLinks } from './social-links';
-import './site-footer.css';
 
 /** Used only if the CMS newsletter object is missing; the specified heading. */
 const fallbackNewsletterHeading = 'Stay Updated';
@@ -21,7 +21,7 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
   const { address } = settings;
   const year = new Date().getFullYear();
   return (
-    <footer className="site-footer">
+    <footer id={siteFooterId} className="site-footer" data-hydrates-later="">
       <section className="footer-newsletter" aria-labelledby={newsletterHeadingId}>
         <div className="container footer-newsletter__inner">
           <div className="footer-newsletter__copy">
