@@ -18,7 +18,9 @@ export async function loader() {
 }
 
 /** Below the fold on every page: its code loads when the visitor comes near it. */
-const SiteFooter = hydrateWhenNear(siteFooterId, () => import('../shell/site-footer').then((module) => module.SiteFooter));
+const SiteFooter = hydrateWhenNear(siteFooterId, () =>
+  import('../shell/site-footer').then((module) => module.SiteFooter),
+);
 
 /** After a client-side page change (not a section jump), focus moves to the new page's content. */
 function useFocusMainOnNavigation() {
