@@ -1,10 +1,12 @@
-// Lint rules for the whole repository (type-aware rules stay in `npm run typecheck`), with the
-// website's React hooks rules and import boundaries.
+// Lint rules for the whole repository, with the website's React rules (hooks, accessibility, keys),
+// import boundaries, and type-aware promise rules for the website and the edge functions.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -109,6 +111,34 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
     // A missing effect dependency is a bug, not a style point.
     rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: [`${app}/**/*.tsx`],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // An index key gives a row's state to its neighbour when the list changes order or length.
+    files: [`${app}/**/*.tsx`],
+    plugins: { react },
+    settings: { react: { version: '19' } },
+    rules: { 'react/no-array-index-key': 'error' },
+  },
+  {
+    // A promise nobody awaits loses its rejection; one passed where a void callback is expected
+    // (an event handler, a timer) is never awaited. Type-aware, so only over the code that runs
+    // in the browser, the server and the edge functions.
+    files: [`${app}/**/*.{ts,tsx}`, 'supabase/functions/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        // The functions' Deno entries are outside tsconfig.json (they import Deno's globals).
+        projectService: { allowDefaultProject: ['supabase/functions/*/index.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
   },
   {
     files: [`${app}/**/*.{ts,tsx}`],

@@ -1,5 +1,5 @@
 /**
- * `npm run perf [-- --url http://127.0.0.1:3000] [--readme] [--attempts N] [path ...]`: Lighthouse
+ * `npm run perf [-- --url http://127.0.0.1:3000] [--write] [--attempts N] [path ...]`: Lighthouse
  * 13 (its default mobile emulation and simulated throttling) over every public route and the two
  * screens outside the layout (/login, /maintenance-preview, in a table of their own), or the paths
  * given, in the system Chromium. Prints the four category scores and FCP, LCP, CLS and TBT per
@@ -7,7 +7,7 @@
  * in all (default 3), and its best run kept: on a shared machine a busy moment (low
  * benchmarkIndex, long tasks) costs TBT, not the page; each row says how many runs it took and
  * the kept run's benchmarkIndex. Without --url it starts the whole stack on free ports
- * (production build) and stops it afterwards. --readme writes the table into README.md's
+ * (production build) and stops it afterwards. --write writes the table into docs/measurements.md's
  * Performance section; every kept report is stored as JSON in .tmp/lighthouse/.
  */
 import { spawn } from 'node:child_process';
@@ -21,6 +21,9 @@ import { commandLine } from './command-line.ts';
 import { chromiumPath, standaloneChromiumFlags } from '../tests/support/chromium.ts';
 import { OUTSIDE_LAYOUT_PATHS, WALKED_PATHS } from '../tests/support/public-routes.ts';
 import { siteForScript } from '../tests/support/test-stack.ts';
+
+/** Where dated figures live (the README links to it); the table goes between its perf markers. */
+const MEASUREMENTS_FILE = 'docs/measurements.md';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -103,28 +106,28 @@ function tableRows(results: RouteResult[]): string[] {
   ];
 }
 
-/** Rewrites the marked block of README.md's Performance section, formatted as `npm run lint` expects. */
-async function writeReadme(rows: string[], context: string): Promise<void> {
-  const readmePath = join(repoRoot, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
+/** Rewrites the marked block of docs/measurements.md's Lighthouse section, formatted as `npm run lint` expects. */
+async function writeMeasurements(rows: string[], context: string): Promise<void> {
+  const measurementsPath = join(repoRoot, MEASUREMENTS_FILE);
+  const measurements = readFileSync(measurementsPath, 'utf8');
   const block = `<!-- perf:start -->\n${context}\n\n${rows.join('\n')}\n<!-- perf:end -->`;
   const marked = /<!-- perf:start -->[\s\S]*?<!-- perf:end -->/;
-  const next = marked.test(readme)
-    ? readme.replace(marked, block)
-    : `${readme.trimEnd()}\n\n## Performance\n\n\`npm run perf\` runs Lighthouse over every public route.\n\n${block}\n`;
-  const options = await prettier.resolveConfig(readmePath);
-  writeFileSync(readmePath, await prettier.format(next, { ...options, filepath: readmePath }));
+  const next = marked.test(measurements)
+    ? measurements.replace(marked, block)
+    : `${measurements.trimEnd()}\n\n## Lighthouse\n\n${block}\n`;
+  const options = await prettier.resolveConfig(measurementsPath);
+  writeFileSync(measurementsPath, await prettier.format(next, { ...options, filepath: measurementsPath }));
 }
 
-const usage = `usage: npm run perf [-- --url URL] [--readme] [--attempts N] [path ...]
+const usage = `usage: npm run perf [-- --url URL] [--write] [--attempts N] [path ...]
   --url       measure the site at URL (default: start the stack with a production build)
-  --readme    write the table into README.md's Performance section
+  --write     write the table into docs/measurements.md's Lighthouse section
   --attempts  runs in all for a route below 100 in performance, the best kept (default 3)
   path ...    only these paths (default: every public route)`;
 const { values, positionals } = commandLine(usage, {
   options: {
     url: { type: 'string' },
-    readme: { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
     attempts: { type: 'string', default: '3' },
   },
   allowPositionals: true,
@@ -235,7 +238,7 @@ if (unmeasured.length)
 const benchmark = Math.round(median(results.map((r) => r.benchmarkIndex)));
 const context = `Lighthouse 13, mobile emulation with simulated throttling, system Chromium, production build on the local stack; ${new Date().toISOString().slice(0, 10)}, ${results.length} routes in ${Math.round((Date.now() - began) / 1000)} s, median benchmarkIndex ${benchmark}, load average ${loadavg()[0]!.toFixed(1)} at the end.`;
 console.log(`\n${context}\n\n${rows.join('\n')}`);
-if (values.readme) {
-  await writeReadme(rows, context);
-  console.log('\nREADME.md Performance section updated.');
+if (values.write) {
+  await writeMeasurements(rows, context);
+  console.log(`\n${MEASUREMENTS_FILE} Lighthouse section updated.`);
 }

@@ -23,7 +23,7 @@ export interface TestLake {
   close(): Promise<void>;
 }
 
-/** The client configuration the website uses against the local lake (ARCHITECTURE §4). */
+/** The client configuration the website uses against the local lake (web/app/lib/sanity/client.server.ts: apiHost, no project hostname). */
 export function lakeClient(
   apiHost: string,
   apiVersion = '2025-02-19',

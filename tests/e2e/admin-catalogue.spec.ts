@@ -65,7 +65,7 @@ async function uploadImage(page: Page, folder: string, name: string): Promise<st
   await expect(page.getByText('Uploaded.')).toBeVisible();
   const imageUrl = await page.getByLabel('Image address').inputValue();
   expect(imageUrl).toMatch(new RegExp(`^https?://.+/storage/v1/object/public/media/${folder}/.+\\.png$`));
-  await expect(page.getByAltText('Preview of the image')).toHaveAttribute('src', imageUrl);
+  await expect(page.getByAltText('Preview of the upload')).toHaveAttribute('src', imageUrl);
   return imageUrl;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The system Chromium and the flags it needs headless as root (ARCHITECTURE §4), shared by
+ * The system Chromium and the flags it needs headless as root (`--no-sandbox` among them), shared by
  * Playwright, the JS budget check and Lighthouse, so no tool downloads a browser of its own.
  */
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';

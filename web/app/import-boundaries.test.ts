@@ -1,22 +1,49 @@
 /**
  * The layering in eslint.config.js is enforced: lint sample code as if it were a file in each
  * layer, and every forbidden import direction, an import cycle and a broken hooks rule must be
- * reported, while the permitted directions stay clean.
+ * reported, while the permitted directions stay clean; the accessibility, key and promise rules
+ * fire where they apply.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** The repository's rules without the type-aware ones, which need a TypeScript program: fast. */
 let eslint: ESLint;
+/** The repository's rules as `npm run lint` runs them, for the type-aware promise rules. */
+let typedEslint: ESLint;
 
-beforeAll(() => {
-  eslint = new ESLint({ cwd: repoRoot });
-});
+/**
+ * The project service types only files its tsconfig has on disk, so the type-aware samples are
+ * linted under the names of real files (their text is the sample's; the files are not touched).
+ */
+const typedFile = {
+  ts: 'web/app/lib/root-data.ts',
+  tsx: 'web/app/root.tsx',
+  functions: 'supabase/functions/_shared/http.ts',
+};
+
+const typeAwareRules = ['@typescript-eslint/no-floating-promises', '@typescript-eslint/no-misused-promises'];
+
+beforeAll(async () => {
+  eslint = new ESLint({
+    cwd: repoRoot,
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: Object.fromEntries(typeAwareRules.map((rule) => [rule, 'off'])),
+    },
+  });
+  typedEslint = new ESLint({ cwd: repoRoot });
+  // Each type-aware project builds its TypeScript program on first use: build both here, with
+  // time for a busy machine, so no single test pays for it.
+  await typedEslint.lintText('', { filePath: typedFile.ts });
+  await typedEslint.lintText('', { filePath: typedFile.functions });
+}, 240_000);
 
 /** The messages of `rule` for `code` linted as the file at `filePath` (from the repository root). */
-async function reports(filePath: string, code: string, rule: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
+async function reports(filePath: string, code: string, rule: string, linter = eslint): Promise<string[]> {
+  const [result] = await linter.lintText(code, { filePath });
   return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
 }
 
@@ -131,5 +158,38 @@ describe('React hooks rules', () => {
     const [result] = await eslint.lintText(code, { filePath: 'web/app/shell/sample.tsx' });
     const missing = result?.messages.filter((message) => message.ruleId === 'react-hooks/exhaustive-deps') ?? [];
     expect(missing.map((message) => message.severity)).toEqual([2]);
+  });
+});
+
+describe('accessibility, keys and promises', () => {
+  it('a click handler on a plain element, without a keyboard way, is reported (jsx-a11y)', async () => {
+    const code = `export function Sample({ go }: { go: () => void }) {\n  return <div onClick={go}>Open</div>;\n}\n`;
+    const found = await reports('web/app/shell/sample.tsx', code, 'jsx-a11y/click-events-have-key-events');
+    expect(found).toHaveLength(1);
+  });
+
+  it('an array index as a key is reported', async () => {
+    const code = `export function Sample({ names }: { names: string[] }) {\n  return <ul>{names.map((name, index) => <li key={index}>{name}</li>)}</ul>;\n}\n`;
+    expect(await reports('web/app/shell/sample.tsx', code, 'react/no-array-index-key')).toHaveLength(1);
+  });
+
+  it('a promise nobody awaits is reported, one marked with void is not', async () => {
+    const floating = `export async function save(): Promise<void> {}\nexport function run() {\n  save();\n}\n`;
+    expect(await reports(typedFile.ts, floating, '@typescript-eslint/no-floating-promises', typedEslint)).toHaveLength(
+      1,
+    );
+    const marked = floating.replace('  save();', '  void save();');
+    expect(await reports(typedFile.ts, marked, '@typescript-eslint/no-floating-promises', typedEslint)).toEqual([]);
+  });
+
+  it('an async function given as an event handler is reported', async () => {
+    const code = `export function Sample({ save }: { save: () => Promise<void> }) {\n  return <button type="button" onClick={save}>Save</button>;\n}\n`;
+    expect(await reports(typedFile.tsx, code, '@typescript-eslint/no-misused-promises', typedEslint)).toHaveLength(1);
+  });
+
+  it('the edge functions get the promise rules too', async () => {
+    const code = `async function send(): Promise<void> {}\nexport function handler() {\n  send();\n}\n`;
+    const found = await reports(typedFile.functions, code, '@typescript-eslint/no-floating-promises', typedEslint);
+    expect(found).toHaveLength(1);
   });
 });

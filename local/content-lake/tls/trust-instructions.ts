@@ -1,7 +1,7 @@
 /**
  * The one-time step a person takes in their browser before the Studio can reach the lake over
  * HTTPS: trust the local certificate authority (for good), or accept the warning once (per browser
- * session). Printed by `npm start` / `npm run dev` and quoted in the README, word for word.
+ * session). Printed by `npm start` / `npm run dev` and quoted in docs/content.md, word for word.
  */
 
 export function trustInstructions(authorityPath: string, studioUrl: string): string[] {

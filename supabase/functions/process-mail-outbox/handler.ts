@@ -1,7 +1,7 @@
 /**
  * process-mail-outbox: sends the e-mails waiting in public.mail_outbox. Run on a schedule with
  * the service role key (locally every 2 s by the stack; hosted by pg_cron + pg_net, see the
- * README); answers `{ sent, retrying, failed, uncertain }`.
+ * docs/operations.md, "Hosted Supabase"); answers `{ sent, retrying, failed, uncertain }`.
  */
 import { getEnv } from '../_shared/env.ts';
 import { json } from '../_shared/http.ts';

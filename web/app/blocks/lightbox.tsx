@@ -28,14 +28,17 @@ export function Lightbox({ title, images, index, onIndexChange, onClose, opener 
   const step = (delta: number) => onIndexChange((index + delta + count) % count);
 
   return (
-    <dialog {...dialogProps} className="lightbox" aria-label={`${title}: picture ${index + 1} of ${count}`}>
-      <div
-        className="lightbox__content"
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowRight') step(1);
-          if (event.key === 'ArrowLeft') step(-1);
-        }}
-      >
+    <dialog
+      {...dialogProps}
+      className="lightbox"
+      aria-label={`${title}: picture ${index + 1} of ${count}`}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight') step(1);
+        if (event.key === 'ArrowLeft') step(-1);
+        dialogProps.onKeyDown(event);
+      }}
+    >
+      <div className="lightbox__content">
         <figure className="lightbox__figure">
           {image ? (
             <SanityImage

@@ -1,7 +1,7 @@
 /**
  * Blocks with nothing to do in the browser (copy, pictures, links) are rendered on the server
  * only, so their code, Portable Text and the image URL builder stay out of the page's JavaScript
- * (ARCHITECTURE §4, 120 KiB budget):
+ * (the 120 KiB JavaScript budget, docs/web-server.md):
  * - on the server, the block's component comes from `ServerBlocks` (entry.server.tsx provides
  *   server-blocks.server.ts) and renders inside a wrapper <div>;
  * - while the page hydrates, the wrapper keeps the server's HTML: a constant, empty
@@ -112,6 +112,7 @@ function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
   if (serverComponents) {
     const Component = serverComponents[block._type] as AnyBlockComponent;
     return (
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegation: clicks bubble here from the links inside, which Enter activates too
       <div className="server-block" onClick={onClick}>
         <Component {...block} />
       </div>
@@ -119,6 +120,7 @@ function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
   }
   if (keep) {
     return (
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegation, as above
       <div
         ref={wrapper}
         className="server-block"
@@ -130,6 +132,7 @@ function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
   }
   const Component = code.loaded ?? code.lazy;
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegation, as above
     <div key="client" className="server-block" onClick={onClick}>
       <Suspense fallback={null}>
         <Component {...block} />

@@ -177,6 +177,7 @@ function DisclosureItem({ entry, variant, open, onOpenChange, activeHref, pathna
           <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys move focus among the links inside (keys bubble here from them) */}
       <ul ref={submenuRef} id={submenuId} className="submenu" hidden={!open} onKeyDown={onSubmenuKeyDown}>
         {entry.children.map((child) => (
           <li key={child.key}>

@@ -43,7 +43,7 @@ export function CsvExportButton<Row>({
     <button
       type="button"
       className="button button--small button--secondary"
-      onClick={exportCsv}
+      onClick={() => void exportCsv()}
       disabled={exporting}
       aria-label={accessibleName}
     >

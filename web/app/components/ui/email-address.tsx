@@ -8,12 +8,16 @@ export function EmailAddress({ address }: { address: string }) {
   const parts = address.split(/(?<=@)|(?=\.)/);
   return (
     <span className="email-address">
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
+      {parts.map((part, index) => {
+        // Where the part starts in the address: unique, and the same at every render.
+        const offset = parts.slice(0, index).join('').length;
+        return (
+          <Fragment key={offset}>
+            {index > 0 ? <wbr /> : null}
+            {part}
+          </Fragment>
+        );
+      })}
     </span>
   );
 }

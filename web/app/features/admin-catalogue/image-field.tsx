@@ -55,7 +55,7 @@ export function ImageField({ registration, error, folder, onUploaded, preview }:
         {status}
       </p>
       {preview && /^(https?:\/\/|\/)/.test(preview) && (
-        <img src={preview} alt="Preview of the image" width={240} height={135} style={{ objectFit: 'cover' }} />
+        <img src={preview} alt="Preview of the upload" width={240} height={135} style={{ objectFit: 'cover' }} />
       )}
     </div>
   );

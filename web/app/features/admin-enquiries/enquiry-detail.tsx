@@ -170,7 +170,7 @@ function HandlingForm({ enquiry, staff, onSaved }: { enquiry: Enquiry; staff: St
   return (
     <section aria-labelledby="handling-heading">
       <h2 id="handling-heading">Handling</h2>
-      <form className="enquiry__form" onSubmit={handleSubmit(save)} noValidate>
+      <form className="enquiry__form" onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
         <SelectField
           label="Status"
           registration={register('status')}

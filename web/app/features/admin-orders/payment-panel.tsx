@@ -70,7 +70,7 @@ function ReferenceForm({ order, onChanged }: { order: AdminOrder; onChanged: () 
   }
 
   return (
-    <form className="admin-order__form" onSubmit={submit} noValidate>
+    <form className="admin-order__form" onSubmit={(event) => void submit(event)} noValidate>
       <fieldset>
         <legend>{order.payment_reference ? 'Replace the payment reference' : 'Record the payment reference'}</legend>
         <div className="field">

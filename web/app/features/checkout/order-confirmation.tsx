@@ -136,8 +136,9 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading">Your programs</h2>
         <ul className="review-lines">
-          {order.lines.map((line, index) => (
-            <li key={index} className="review-line">
+          {order.lines.map((line) => (
+            // One line per program in an order (create_order refuses a program twice).
+            <li key={line.programSlug ?? line.title} className="review-line">
               <h3 className="review-line__title">{line.title}</h3>
               <p className="review-line__detail">
                 {line.seats} × {line.unitPrice}
@@ -148,6 +149,7 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
                 <p>Participants:</p>
                 <ol>
                   {line.participants.map((person, seat) => (
+                    // eslint-disable-next-line react/no-array-index-key -- the seat's number is the participant's identity (order_participants' position); the list never changes here
                     <li key={seat}>
                       {person.name}
                       {person.email ? ` (${person.email})` : ''}

@@ -44,7 +44,7 @@ function addHash(navigate: NavigateFunction, pathname: string, id: string, repla
   if (normalisePath(window.location.pathname) !== normalisePath(pathname)) return;
   const hash = `#${id}`;
   const state: SectionScrolledState = { sectionScrolled: true };
-  navigate(
+  void navigate(
     { pathname, search: window.location.search, hash },
     { replace: replace || window.location.hash === hash, preventScrollReset: true, state },
   );
@@ -61,7 +61,7 @@ export function useGoToSection(): (path: string, id: string) => void {
         return;
       }
       const state: PendingSectionState = { scrollToSection: id };
-      navigate(path, { state });
+      void navigate(path, { state });
     },
     [navigate, pathname],
   );

@@ -54,7 +54,7 @@ export function NewsletterForm() {
   };
 
   return (
-    <form className="newsletter-form" onSubmit={onSubmit} aria-busy={submitting}>
+    <form className="newsletter-form" onSubmit={(event) => void onSubmit(event)} aria-busy={submitting}>
       <label htmlFor={inputId} className="newsletter-form__label">
         Email address
       </label>

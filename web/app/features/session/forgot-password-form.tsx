@@ -46,7 +46,7 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form className="auth-form" noValidate onSubmit={onSubmit}>
+    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <p className="auth-form__note">Enter your e-mail address and we will send you a link to set a new password.</p>
       <div className="field">
         <label className="field__label" htmlFor="forgot-email">

@@ -43,7 +43,7 @@ export function LoginForm() {
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={onSubmit}>
+    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       {sessionError && (
         <p className="auth-form__error" role="alert">
           {sessionError}

@@ -63,7 +63,7 @@ export function ResetPasswordForm() {
     );
   }
   return (
-    <form className="auth-form" noValidate onSubmit={onSubmit}>
+    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <p className="auth-form__note">
         Set a new password for <strong>{session.user.email}</strong>.
       </p>

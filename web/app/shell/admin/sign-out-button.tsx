@@ -5,17 +5,18 @@ import { signOut } from '../../features/session/sign-out';
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  async function signOutHere() {
+    setBusy(true);
+    setMessage(await signOut());
+    setBusy(false);
+  }
   return (
     <span className="admin-sign-out">
       <button
         type="button"
         className="button button--secondary button--small"
         disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          setMessage(await signOut());
-          setBusy(false);
-        }}
+        onClick={() => void signOutHere()}
       >
         {busy ? 'Signing out…' : 'Sign out'}
       </button>
