@@ -15,12 +15,9 @@ export async function allowManyRequests(stack: StackInfo): Promise<void> {
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   try {
-    await client.query('update private.newsletter_throttle set max_requests = 100000');
-    await client.query('update private.enquiry_throttle set max_enquiries = 100000');
-    await client.query('update private.event_registration_throttle set max_registrations = 100000');
-    // And the free allowance before a proof of work is asked for (the browser would solve it, slowly).
+    // The ceiling, and the free allowance before a proof of work is asked for (the browser would solve it, slowly).
     await client.query(
-      `update private.client_proof_throttle set max_without_proof = 100000 where write in ('newsletter', 'enquiry', 'event_registration')`,
+      `update private.client_limits set max_per_client = 100000, max_without_proof = 100000 where write in ('newsletter', 'enquiry', 'event_registration')`,
     );
     await client.query(
       `update private.address_limits set max_per_address = 100000 where write in ('newsletter', 'enquiry', 'event_registration')`,

@@ -18,9 +18,10 @@ export async function allowManyOrders(stack: StackInfo): Promise<void> {
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   try {
-    await client.query('update private.order_throttle set max_orders = 100000');
-    // And the free allowance before a proof of work is asked for (the browser would solve it, slowly).
-    await client.query(`update private.client_proof_throttle set max_without_proof = 100000 where write = 'order'`);
+    // The ceiling, and the free allowance before a proof of work is asked for (the browser would solve it, slowly).
+    await client.query(
+      `update private.client_limits set max_per_client = 100000, max_without_proof = 100000 where write = 'order'`,
+    );
     await client.query('update private.order_seat_caps set max_held_seats_per_client = 100000');
     await client.query(
       `update private.address_limits set max_per_address = 100000 where write in ('order', 'mpesa_code')`,
