@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import type { CapturedMessage } from '../../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../../support/mail-capture.ts';
 import type { Database } from '../../../supabase/database.types.ts';
 import type { StackInfo } from './stack-info.ts';
 
@@ -49,9 +49,7 @@ export async function makeEvent(stack: StackInfo, capacity: number): Promise<{ s
 }
 
 export async function mailsTo(stack: StackInfo, address: string): Promise<CapturedMessage[]> {
-  const response = await fetch(stack.mailApiUrl);
-  const mails = (await response.json()) as CapturedMessage[];
-  return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase())).reverse();
+  return capturedMail(stack.mailApiUrl, { to: address, oldestFirst: true });
 }
 
 /** The first link in a mail's text that starts with `prefix`. */

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import type { Database } from '../../../supabase/database.types.ts';
+import { capturedMail, type CapturedMessage } from '../../support/mail-capture.ts';
 import type { StackInfo } from './stack-info.ts';
 
 /**
@@ -73,17 +74,6 @@ export async function placeOrder(
   return { reference: data.reference, token: data.token };
 }
 
-/** A captured e-mail as the capture's /api/messages lists it. */
-export interface CapturedMail {
-  subject: string;
-  to: string[];
-  text: string;
-  html: string | null;
-  attachments: Array<{ filename: string | null; contentType: string; size: number }>;
-}
-
-export async function mailsTo(stack: StackInfo, address: string): Promise<CapturedMail[]> {
-  const response = await fetch(stack.mailApiUrl);
-  const mails = (await response.json()) as CapturedMail[];
-  return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+export async function mailsTo(stack: StackInfo, address: string): Promise<CapturedMessage[]> {
+  return capturedMail(stack.mailApiUrl, { to: address });
 }
