@@ -19,10 +19,12 @@ interface Props {
   optional?: boolean;
   /** Marks the label with a "*" (admin forms); the control says aria-required itself. */
   required?: boolean;
+  /** Announce the error as it appears (a form with this one field, answered by the server). */
+  announceError?: boolean;
   children: (control: ControlProps) => ReactNode;
 }
 
-export function FormField({ label, error, hint, optional, required, children }: Props) {
+export function FormField({ label, error, hint, optional, required, announceError, children }: Props) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -39,7 +41,7 @@ export function FormField({ label, error, hint, optional, required, children }: 
       ) : null}
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
       {error ? (
-        <p id={`${id}-error`} className="field__error">
+        <p id={`${id}-error`} className="field__error" role={announceError ? 'alert' : undefined}>
           {error}
         </p>
       ) : null}

@@ -299,41 +299,37 @@ export default function CheckoutForm(props: Props) {
               <legend>
                 {line.title}: {line.quantity} {line.quantity === 1 ? 'seat' : 'seats'}
               </legend>
-              <div className="field">
-                <label className="field__label" htmlFor={intakeId}>
-                  Intake
-                </label>
-                <select
-                  id={intakeId}
-                  className="field__input"
-                  aria-invalid={intakeError ? true : undefined}
-                  aria-describedby={intakeError ? `${intakeId}-error ${intakeId}-seats` : `${intakeId}-seats`}
-                  {...register(`programs.${line.programId}.intake_id`)}
-                >
-                  <option value="">Next available intake (we confirm the dates)</option>
-                  {line.program.intakes.map((intake) => (
-                    <option key={intake.id} value={intake.id} disabled={intake.seatsLeft < line.quantity}>
-                      {intake.dates}, {intake.place}:{' '}
-                      {intake.seatsLeft <= 0
-                        ? 'full'
-                        : intake.seatsLeft < line.quantity
-                          ? `only ${seatsLeftLabel(intake.seatsLeft)}`
-                          : seatsLeftLabel(intake.seatsLeft)}
-                    </option>
-                  ))}
-                </select>
-                <IntakeSeatsHint
-                  id={`${intakeId}-seats`}
-                  control={control}
-                  programId={line.programId}
-                  intakes={line.program.intakes}
-                />
-                {intakeError ? (
-                  <p id={`${intakeId}-error`} className="field__error">
-                    {intakeError}
-                  </p>
-                ) : null}
-              </div>
+              <FormField label="Intake" error={intakeError}>
+                {(field) => (
+                  <>
+                    <select
+                      className="field__input"
+                      {...field}
+                      // The seats-left line below the select describes it too.
+                      aria-describedby={[field['aria-describedby'], `${intakeId}-seats`].filter(Boolean).join(' ')}
+                      {...register(`programs.${line.programId}.intake_id`)}
+                    >
+                      <option value="">Next available intake (we confirm the dates)</option>
+                      {line.program.intakes.map((intake) => (
+                        <option key={intake.id} value={intake.id} disabled={intake.seatsLeft < line.quantity}>
+                          {intake.dates}, {intake.place}:{' '}
+                          {intake.seatsLeft <= 0
+                            ? 'full'
+                            : intake.seatsLeft < line.quantity
+                              ? `only ${seatsLeftLabel(intake.seatsLeft)}`
+                              : seatsLeftLabel(intake.seatsLeft)}
+                        </option>
+                      ))}
+                    </select>
+                    <IntakeSeatsHint
+                      id={`${intakeId}-seats`}
+                      control={control}
+                      programId={line.programId}
+                      intakes={line.program.intakes}
+                    />
+                  </>
+                )}
+              </FormField>
               <ol className="participants">
                 {Array.from({ length: line.quantity }, (_, seat) => (
                   <li key={seat} className="participant">

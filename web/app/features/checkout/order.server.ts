@@ -5,6 +5,7 @@
  */
 import { formatMoney } from '../../../../domain/money.ts';
 import { parseOrder } from '../../../../domain/order-document.ts';
+import { refusalOf } from '../../../../domain/refusal.ts';
 import { formatDateTime } from '../../../../domain/dates.ts';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
 import { formatPhone } from '../../lib/phone';
@@ -69,7 +70,8 @@ export async function submitMpesaCode(token: string, code: string): Promise<Mpes
     .rpc('submit_mpesa_code', { token, code })
     .abortSignal(AbortSignal.timeout(5_000));
   if (!error) return { ok: true };
-  if (error.code === 'P0001') return { ok: false, message: error.message };
+  const refusal = refusalOf(error);
+  if (refusal) return { ok: false, message: refusal.message };
   console.error('[order] submit_mpesa_code failed:', error.code, error.message);
   return { ok: false, message: 'We couldn’t save the code just now. Please try again in a moment.' };
 }

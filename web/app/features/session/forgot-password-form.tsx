@@ -1,6 +1,7 @@
 /** "Forgot password?": asks the auth service to mail a recovery link that opens /login/reset. */
 import { useState, type FormEvent } from 'react';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import { FormField } from '../../components/ui/form-field';
 import { recoveryRequestMessage } from './recovery-messages';
 import './session.css';
 
@@ -45,20 +46,20 @@ export function ForgotPasswordForm() {
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <p className="auth-form__note">Enter your e-mail address and we will send you a link to set a new password.</p>
-      <div className="field">
-        <label className="field__label" htmlFor="forgot-email">
-          E-mail
-        </label>
-        <input
-          id="forgot-email"
-          className="field__input"
-          name="email"
-          type="email"
-          autoComplete="username"
-          aria-invalid={error !== null}
-          aria-describedby={error ? 'forgot-error' : undefined}
-        />
-      </div>
+      {/* The message below the form (#forgot-error) is the field's. */}
+      <FormField label="E-mail" error={undefined}>
+        {({ id }) => (
+          <input
+            id={id}
+            className="field__input"
+            name="email"
+            type="email"
+            autoComplete="username"
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'forgot-error' : undefined}
+          />
+        )}
+      </FormField>
       <p id="forgot-error" className="auth-form__error" role="alert">
         {error}
       </p>
