@@ -21,12 +21,13 @@ export const LOCALE = 'en-KE';
  * on a page, in a plain-text e-mail and in a PDF's standard font (no no-break space).
  */
 export function formatMoney(amount: number, currency: string, { cents = false } = {}): string {
-  const digits = cents || !Number.isInteger(amount) ? withCents : whole;
+  // Made per call, not per module: a module-level formatter is kept in every page's JavaScript.
+  const digits = new Intl.NumberFormat(LOCALE, {
+    minimumFractionDigits: cents || !Number.isInteger(amount) ? 2 : 0,
+    maximumFractionDigits: 2,
+  });
   return `${amount < 0 ? '-' : ''}${currency} ${digits.format(Math.abs(amount))}`;
 }
-
-const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-const withCents = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** USD or KES as a code of its own (not inside a longer word), any case. */
 const currencyCode = /(?<![A-Za-z])(USD|KES)(?![A-Za-z])/i;

@@ -5,8 +5,8 @@
  * (blocks/server-parts.tsx): its code loads only for a list shown by a client-side navigation.
  * Its styles (catalogue-filters.css, form-fields.css) come with the page from blocks/registry.ts.
  */
+import { useId } from 'react';
 import { isFiltered, MAX_FILTER_LENGTH, type CatalogueFilter } from './catalogue-filter';
-import { FormField } from '../../components/ui/form-field';
 
 export interface CatalogueFiltersProps {
   filter: CatalogueFilter;
@@ -17,35 +17,38 @@ export interface CatalogueFiltersProps {
 }
 
 export function CatalogueFilters({ filter, categories, action }: CatalogueFiltersProps) {
+  const id = useId();
   const choices =
     filter.category && !categories.includes(filter.category) ? [...categories, filter.category] : categories;
   return (
     <form method="get" action={action} role="search" aria-label="Filter programs" className="catalogue-filters">
-      <FormField label="Search programmes" error={undefined}>
-        {(control) => (
-          <input
-            className="field__input"
-            type="search"
-            name="q"
-            defaultValue={filter.q}
-            maxLength={MAX_FILTER_LENGTH}
-            placeholder="Title, topic or category"
-            {...control}
-          />
-        )}
-      </FormField>
-      <FormField label="Category" error={undefined}>
-        {(control) => (
-          <select className="field__input" name="category" defaultValue={filter.category} {...control}>
-            <option value="">All categories</option>
-            {choices.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-q`}>
+          Search programmes
+        </label>
+        <input
+          id={`${id}-q`}
+          className="field__input"
+          type="search"
+          name="q"
+          defaultValue={filter.q}
+          maxLength={MAX_FILTER_LENGTH}
+          placeholder="Title, topic or category"
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-category`}>
+          Category
+        </label>
+        <select id={`${id}-category`} className="field__input" name="category" defaultValue={filter.category}>
+          <option value="">All categories</option>
+          {choices.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="catalogue-filters__actions">
         <button type="submit" className="button button--small">
           Show programmes

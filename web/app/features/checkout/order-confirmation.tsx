@@ -6,7 +6,6 @@
 import { useId } from 'react';
 import { Form, Link } from 'react-router';
 import { EmailAddress } from '../../components/ui/email-address';
-import { FormField } from '../../components/ui/form-field';
 import { CATALOGUE_PATH } from '../../config/commerce-paths';
 import type { OrderView } from './order.server';
 import { PaymentInstructions, type BankAccount } from './payment-instructions';
@@ -34,26 +33,32 @@ function MpesaCodeForm({ order, codeResult, submittingCode }: Pick<Props, 'order
           checks it against the Paybill statement and confirms your seats.
         </p>
       ) : null}
-      <FormField
-        label="M-Pesa confirmation code"
-        hint="The 10 letters and digits in the M-Pesa message, e.g. QJK7XYZ123"
-        error={error ?? undefined}
-        announceError
-      >
-        {(control) => (
-          <input
-            className="field__input"
-            name="code"
-            required
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            pattern="\s*[A-Za-z0-9]{10}\s*"
-            maxLength={20}
-            {...control}
-          />
-        )}
-      </FormField>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-code`}>
+          M-Pesa confirmation code
+        </label>
+        <span id={`${id}-hint`} className="field__hint">
+          The 10 letters and digits in the M-Pesa message, e.g. QJK7XYZ123
+        </span>
+        <input
+          id={`${id}-code`}
+          className="field__input"
+          name="code"
+          required
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          pattern="\s*[A-Za-z0-9]{10}\s*"
+          maxLength={20}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
       <button type="submit" className="button button--small" aria-disabled={submittingCode}>
         {submittingCode ? 'Sending…' : order.mpesaCode ? 'Replace the code' : 'Send the code'}
       </button>

@@ -5,8 +5,6 @@
  * the server never lets two be open at once). Client-only: the server renders nothing here.
  */
 import { useEffect, useId, useState } from 'react';
-import { FormField } from '../../components/ui/form-field';
-import { formatMoney } from '../../lib/money';
 import { markMpesaPushStarted, readMpesaPush } from '../../lib/mpesa-push-intent';
 import { useFollowOrderStatus } from './live-order-status';
 import { failureMessage } from './failure-message';
@@ -118,7 +116,7 @@ export function MpesaPayment({ token, orderStatus }: { token: string; orderStatu
       <div className="mpesa-express__outcome">
         <h2 id={`${id}-heading`}>Check your phone to approve the payment</h2>
         <p>
-          We sent a payment request for <strong>{formatMoney(state.attempt.amount, 'KES')}</strong> to{' '}
+          We sent a payment request for <strong>KES {state.attempt.amount.toLocaleString('en-KE')}</strong> to{' '}
           {state.attempt.phone}. Enter your M-Pesa PIN on your phone to pay; this page updates by itself.
         </p>
       </div>
@@ -137,21 +135,21 @@ export function MpesaPayment({ token, orderStatus }: { token: string; orderStatu
             if (!sending) void send();
           }}
         >
-          {/* The error is shown above the form (#…-error), for the request as a whole. */}
-          <FormField label="M-Pesa phone number" error={undefined}>
-            {(control) => (
-              <input
-                id={control.id}
-                className="field__input"
-                type="tel"
-                autoComplete="tel"
-                value={phone}
-                onChange={(event) => setPhone(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-            )}
-          </FormField>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-phone`}>
+              M-Pesa phone number
+            </label>
+            <input
+              id={`${id}-phone`}
+              className="field__input"
+              type="tel"
+              autoComplete="tel"
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
           <button type="submit" className="button button--small" aria-disabled={sending}>
             {sending ? 'Sending…' : failed ? 'Try again' : 'Send the payment request'}
           </button>
