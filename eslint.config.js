@@ -156,4 +156,40 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // domain/: the facts the website and the edge functions share (docs/architecture-domain.md).
+    // Pure TypeScript that Node, Deno and the browser all load: it imports only its own modules
+    // (relative, with their .ts extension) and zod; no I/O, nothing from the code that uses it.
+    // Its tests run in vitest only.
+    files: ['domain/**/*.ts'],
+    ignores: ['domain/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'domain',
+              from: ['web', 'supabase', 'local', 'scripts', 'tests', 'studio', 'schemas'],
+              message: 'domain/ imports nothing from the code that uses it: move what it needs into domain/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.{1,2}/|zod$)',
+              message: 'domain/ imports only its own modules and zod (no I/O, nothing platform-specific).',
+            },
+            { regex: '^\\.{1,2}/.*(?<!\\.ts)$', message: 'Import with the .ts extension: Deno needs it.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -13,6 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
+            'domain/**/*.test.ts',
             'local/**/*.test.ts',
             'scripts/**/*.test.ts',
             'schemas/**/*.test.ts',

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail } from '../../tests/support/mail-capture.ts';
 import { MAINTENANCE_READ_TIMEOUT_MS } from '../../web/app/config/read-timeouts.ts';
 import type { SoakStack } from './soak-stack.ts';
 import { Ledger, Tally } from './tally.ts';
@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const NO_DATABASE_PAGES = ['/about/mission-vision', '/contact', '/about/csr'];
 
 async function mailTo(stack: SoakStack, addresses: readonly string[]): Promise<Map<string, number>> {
-  const messages = (await (await fetch(stack.mailApiUrl)).json()) as CapturedMessage[];
+  const messages = await capturedMail(stack.mailApiUrl);
   const counts = new Map(addresses.map((address) => [address, 0]));
   for (const message of messages)
     for (const address of addresses)

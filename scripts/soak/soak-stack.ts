@@ -39,23 +39,13 @@ export interface SoakStack {
   stop(): Promise<void>;
 }
 
-/** Every `private.*_throttle` table's `max_*` columns, raised for the soak's throwaway database. */
+/** Every per-client limit (private.client_limits: allowance and ceiling), raised for the soak's throwaway database. */
 async function raiseThrottles(adminUrl: string, to: number): Promise<string[]> {
   const db = new pg.Client({ connectionString: adminUrl });
   await db.connect();
   try {
-    const { rows } = await db.query<{ table_name: string; column_name: string }>(
-      `select table_name, column_name from information_schema.columns
-        where table_schema = 'private' and table_name like '%\\_throttle' and column_name like 'max\\_%'
-        order by table_name, column_name`,
-    );
-    for (const row of rows) {
-      await db.query(
-        `update private.${pg.escapeIdentifier(row.table_name)} set ${pg.escapeIdentifier(row.column_name)} = $1`,
-        [to],
-      );
-    }
-    return rows.map((row) => `private.${row.table_name}.${row.column_name} = ${to}`);
+    await db.query('update private.client_limits set max_without_proof = $1, max_per_client = $1', [to]);
+    return [`private.client_limits.max_without_proof = ${to}`, `private.client_limits.max_per_client = ${to}`];
   } finally {
     await db.end();
   }

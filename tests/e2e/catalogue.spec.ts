@@ -6,7 +6,7 @@
  */
 import { formatPrice } from '../../web/app/blocks/live/format.ts';
 import { formatIntakeDates } from '../../web/app/lib/intake-dates.ts';
-import { KES_PER_USD } from '../../web/app/lib/money.ts';
+import { KES_PER_USD } from '../../domain/money.ts';
 import { expect, test } from './fixtures.ts';
 import { openHydrated } from './support/hydrated.ts';
 import { htmlText, normaliseText } from './support/html-text.ts';

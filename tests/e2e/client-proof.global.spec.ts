@@ -29,8 +29,9 @@ async function realLimits(stack: StackInfo): Promise<void> {
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   try {
-    await db.query(`update private.client_proof_throttle set max_without_proof = 5 where write = 'newsletter'`);
-    await db.query('update private.newsletter_throttle set max_requests = 50');
+    await db.query(
+      `update private.client_limits set max_without_proof = 5, max_per_client = 50 where write = 'newsletter'`,
+    );
     await db.query('delete from private.newsletter_requests');
   } finally {
     await db.end();

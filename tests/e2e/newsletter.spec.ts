@@ -8,6 +8,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { describeViolations, scanAllRules, scanThemeDependentRules } from './support/axe-scan.ts';
+import { capturedMail } from '../support/mail-capture.ts';
 import { allowManyRequests, linkIn, mailsTo as capturedMailsTo } from './support/engage.ts';
 import { openHydrated as open } from './support/hydrated.ts';
 import { settle } from './support/settle.ts';
@@ -16,20 +17,9 @@ test.beforeAll(async ({ stack }) => allowManyRequests(stack));
 
 const functionPath = '**/functions/v1/send-newsletter-subscription-email';
 
-interface CapturedMail {
-  to: string[];
-  subject: string;
-}
-
 /** A fresh address per test, so parallel tests and reruns never share one. */
 function freshAddress(testId: string): string {
   return `newsletter-${testId.slice(0, 8)}-${Date.now().toString(36)}@example.com`.toLowerCase();
-}
-
-async function mailsTo(mailApiUrl: string, address: string): Promise<CapturedMail[]> {
-  const response = await fetch(mailApiUrl);
-  const mails = (await response.json()) as CapturedMail[];
-  return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address));
 }
 
 function form(page: Page) {
@@ -97,8 +87,10 @@ test('subscribing: loading toast and disabled form, then success, a cleared fiel
   await expect(button).toBeEnabled();
   expect(held.calls).toEqual([JSON.stringify({ email: address })]);
 
-  await expect.poll(async () => (await mailsTo(stack.mailApiUrl, address)).length, { timeout: 10_000 }).toBe(1);
-  const [mail] = await mailsTo(stack.mailApiUrl, address);
+  await expect
+    .poll(async () => (await capturedMail(stack.mailApiUrl, { to: address })).length, { timeout: 10_000 })
+    .toBe(1);
+  const [mail] = await capturedMail(stack.mailApiUrl, { to: address });
   expect(mail?.subject).toMatch(/newsletter/i);
 });
 
@@ -137,15 +129,19 @@ test('an address that is already subscribed succeeds again without a second mail
     await page.clock.runFor(toastLifetimeMs);
     await expect(toast(page, 'Successfully subscribed to our newsletter!')).toHaveCount(0);
   }
-  await expect.poll(async () => (await mailsTo(stack.mailApiUrl, address)).length, { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(async () => (await capturedMail(stack.mailApiUrl, { to: address })).length, { timeout: 10_000 })
+    .toBe(1);
   // A later subscription's confirmation mail marks the point by which a second mail to the address
   // would have arrived: the outbox sends in the order mails were queued, and the marker came after.
   const marker = `marker-${address}`;
   await field.fill(marker);
   await button.click();
   await expect(toast(page, 'Successfully subscribed to our newsletter!')).toBeVisible(replyTimeout);
-  await expect.poll(async () => (await mailsTo(stack.mailApiUrl, marker)).length, { timeout: 10_000 }).toBe(1);
-  expect(await mailsTo(stack.mailApiUrl, address)).toHaveLength(1);
+  await expect
+    .poll(async () => (await capturedMail(stack.mailApiUrl, { to: marker })).length, { timeout: 10_000 })
+    .toBe(1);
+  expect(await capturedMail(stack.mailApiUrl, { to: address })).toHaveLength(1);
 });
 
 test("the browser's validation stops an empty or malformed address before any call", async ({ page }, testInfo) => {

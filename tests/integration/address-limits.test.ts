@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
@@ -55,8 +55,7 @@ function mailbox() {
 type Mailbox = ReturnType<typeof mailbox>;
 
 async function mailsTo(belongs: (to: string) => boolean): Promise<CapturedMessage[]> {
-  const response = await fetch(stack.mailApiUrl);
-  return ((await response.json()) as CapturedMessage[]).filter((m) => m.to.some(belongs));
+  return capturedMail(stack.mailApiUrl, { to: belongs });
 }
 
 async function outboxStatusesTo(victim: Mailbox): Promise<string[]> {

@@ -10,7 +10,7 @@ import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
-import { PROOF_HEADER } from '../../supabase/functions/_shared/proof-of-work.ts';
+import { PROOF_HEADER } from '../../domain/proof-of-work.ts';
 import { solveChallenge } from '../../web/app/lib/proof-of-work/solve.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';

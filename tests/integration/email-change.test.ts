@@ -8,13 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
+import { capturedMail } from '../support/mail-capture.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
-
-interface CapturedMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
 
 let stack: StackInfo;
 
@@ -27,8 +22,7 @@ const client = (key: string) =>
 
 async function linkMailedTo(address: string): Promise<string> {
   const mailed = async () => {
-    const mails = (await (await fetch(stack.mailApiUrl)).json()) as CapturedMail[];
-    return mails.filter((mail) => mail.to.includes(address) && mail.subject === 'Confirm Email Change');
+    return capturedMail(stack.mailApiUrl, { to: address, subject: 'Confirm Email Change' });
   };
   await expect.poll(async () => (await mailed()).length, { timeout: 10_000 }).toBe(1);
   const [mail] = await mailed();

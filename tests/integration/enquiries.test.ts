@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
@@ -46,8 +46,7 @@ const enquiry = (overrides: Partial<Record<string, unknown>> = {}) => ({
 });
 
 async function captured(): Promise<CapturedMessage[]> {
-  const response = await fetch(stack.mailApiUrl);
-  return (await response.json()) as CapturedMessage[];
+  return capturedMail(stack.mailApiUrl);
 }
 
 describe('contact enquiries', () => {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ical, { type VEvent } from 'node-ical';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
@@ -82,8 +82,7 @@ async function statuses(eventId: string) {
 async function mailsTo(email: string, count: number): Promise<CapturedMessage[]> {
   return vi.waitFor(
     async () => {
-      const response = await fetch(stack.mailApiUrl);
-      const mails = ((await response.json()) as CapturedMessage[]).filter((m) => m.to.includes(email)).reverse();
+      const mails = await capturedMail(stack.mailApiUrl, { to: email, oldestFirst: true });
       expect(mails).toHaveLength(count);
       return mails;
     },

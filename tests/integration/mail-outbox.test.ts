@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import type { Database } from '../../supabase/database.types.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
@@ -29,9 +29,7 @@ afterAll(async () => {
 });
 
 async function captured(): Promise<CapturedMessage[]> {
-  const response = await fetch(stack.info.mailApiUrl);
-  expect(response.status).toBe(200);
-  return (await response.json()) as CapturedMessage[];
+  return capturedMail(stack.info.mailApiUrl);
 }
 
 async function outboxOf(orderId: string) {

@@ -7,7 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
@@ -96,8 +96,7 @@ async function orderRow(id: string) {
 }
 
 async function receiptMails(reference: string): Promise<CapturedMessage[]> {
-  const messages = (await (await fetch(stack.mailApiUrl)).json()) as CapturedMessage[];
-  return messages.filter((m) => m.subject === `Payment received for your Ascent order ${reference}`);
+  return capturedMail(stack.mailApiUrl, { subject: `Payment received for your Ascent order ${reference}` });
 }
 
 function callback(body: unknown, token: string | null = callbackToken): Promise<Response> {

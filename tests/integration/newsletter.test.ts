@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
@@ -47,9 +47,7 @@ async function row(email: string) {
 }
 
 async function mailTo(email: string): Promise<CapturedMessage[]> {
-  const response = await fetch(stack.mailApiUrl);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as CapturedMessage[]).filter((m) => m.to.includes(email)).reverse();
+  return capturedMail(stack.mailApiUrl, { to: email, oldestFirst: true });
 }
 
 /** Waits for the worker to have sent `count` mails to the address (oldest first). */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import type { Database } from '../../supabase/database.types.ts';
 import { signedInAccount } from './support/accounts.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
@@ -44,16 +44,12 @@ async function placeFor(email: string) {
 }
 
 async function subjectsTo(email: string): Promise<string[]> {
-  const response = await fetch(stack.mailApiUrl);
-  return ((await response.json()) as CapturedMessage[])
-    .filter((m) => m.to.includes(email))
-    .map((m) => m.subject)
-    .sort();
+  return (await capturedMail(stack.mailApiUrl, { to: email })).map((m) => m.subject).sort();
 }
 
 async function mailTo(email: string, subject: string): Promise<CapturedMessage> {
-  const response = await fetch(stack.mailApiUrl);
-  return ((await response.json()) as CapturedMessage[]).find((m) => m.to.includes(email) && m.subject === subject)!;
+  const [mail] = await capturedMail(stack.mailApiUrl, { to: email, subject });
+  return mail!;
 }
 
 // The worker renders other files' order mail (PDFs) in the same runs: allow it time.

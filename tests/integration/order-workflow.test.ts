@@ -7,7 +7,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import type { Database } from '../../supabase/database.types.ts';
 import { signedInAccount } from './support/accounts.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
@@ -253,10 +253,7 @@ describe('payment references and M-Pesa codes', () => {
 
 describe('resending the confirmation e-mail', () => {
   async function confirmationsTo(email: string, reference: string): Promise<CapturedMessage[]> {
-    const response = await fetch(stack.mailApiUrl);
-    expect(response.status).toBe(200);
-    const messages = (await response.json()) as CapturedMessage[];
-    return messages.filter((m) => m.to.includes(email) && m.subject === `Your Ascent order ${reference}`);
+    return capturedMail(stack.mailApiUrl, { to: email, subject: `Your Ascent order ${reference}` });
   }
 
   // The worker sends the whole run's order mail (PDFs rendered): other files' orders queue ahead.

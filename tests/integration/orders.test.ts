@@ -528,6 +528,18 @@ describe('the pro-forma invoice', () => {
       expect(text).toContain(expected);
   });
 
+  it('is printed for an order without a phone (orders.customer_phone may be null)', async () => {
+    const program = await makeProgram(admin, { title: 'Invoice Phoneless Course', price_amount: 300, currency: 'USD' });
+    const { data } = await place(visitor(), orderArgs([line(program.id, null, 1)], { buyer_name: 'Njeri Wambui' }));
+    const cleared = await admin.from('orders').update({ customer_phone: null }).eq('reference', data!.reference);
+    expect(cleared.error).toBeNull();
+    const response = await fetch(`${stack.apiUrl}/functions/v1/order-invoice?token=${data!.token}`);
+    expect(response.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain('Njeri Wambui');
+    expect(text).not.toContain('null');
+  });
+
   it('answers 404 for a wrong token, revealing nothing', async () => {
     for (const token of ['x'.repeat(43), 'short', '']) {
       const response = await fetch(`${stack.apiUrl}/functions/v1/order-invoice?token=${token}`);

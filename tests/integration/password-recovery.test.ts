@@ -8,15 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
-
-interface CapturedMail {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string | null;
-}
 
 let stack: StackInfo;
 
@@ -27,10 +20,8 @@ beforeAll(() => {
 const client = (key: string) =>
   createClient<Database>(stack.apiUrl, key, { auth: { persistSession: false, autoRefreshToken: false } });
 
-async function mailsTo(address: string): Promise<CapturedMail[]> {
-  const response = await fetch(stack.mailApiUrl);
-  const mails = (await response.json()) as CapturedMail[];
-  return mails.filter((mail) => mail.to.includes(address));
+async function mailsTo(address: string): Promise<CapturedMessage[]> {
+  return capturedMail(stack.mailApiUrl, { to: address });
 }
 
 describe('password recovery through the stack', () => {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CapturedMessage } from '../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import type { Database } from '../../supabase/database.types.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 import { signedInAccount } from './support/accounts.ts';
@@ -53,8 +53,7 @@ async function seats(intakeId: string) {
 }
 
 async function mailsTo(address: string): Promise<CapturedMessage[]> {
-  const response = await fetch(stack.info.mailApiUrl);
-  return ((await response.json()) as CapturedMessage[]).filter((m) => m.to.includes(address));
+  return capturedMail(stack.info.mailApiUrl, { to: address });
 }
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();

@@ -132,6 +132,25 @@ describe('import boundaries', () => {
   });
 });
 
+describe('domain/ (shared with the edge functions) imports only itself and zod', () => {
+  it.each([
+    [`import { slugify } from '../web/app/lib/slug.ts';`, boundaries, /domain\/ imports nothing from the code/],
+    [`import { env } from '../supabase/functions/_shared/env.ts';`, boundaries, /domain\/ imports nothing from/],
+    [`import { readFileSync } from 'node:fs';`, 'no-restricted-imports', /only its own modules and zod/],
+    [`import { KES_PER_USD } from './money';`, 'no-restricted-imports', /the \.ts extension/],
+  ])('%s is reported', async (code, rule, message) => {
+    const found = await reports('domain/sample.ts', code, rule);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(message);
+  });
+
+  it('its own modules (with .ts) and zod are allowed', async () => {
+    const code = `import { z } from 'zod';\nimport { KES_PER_USD } from './money.ts';\nexport const rate = z.literal(KES_PER_USD);`;
+    const [result] = await eslint.lintText(code, { filePath: 'domain/sample.ts' });
+    expect(result?.messages ?? []).toEqual([]);
+  });
+});
+
 describe('import cycles', () => {
   it('an import that closes a cycle is reported', async () => {
     // meta.server.ts imports urls.server.ts: urls importing meta back closes the loop.

@@ -14,6 +14,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { useContext, useEffect, type ReactNode } from 'react';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../domain/limits.ts';
 import { publicEnv } from './config/env.server';
 import { markHydrated } from './blocks/hydration';
 import { isExemptFromMaintenance } from './features/maintenance/maintenance-flag';
@@ -38,9 +39,6 @@ const MaintenancePage = serverReadyLazy(() =>
   import('./shell/maintenance-page').then((module) => module.MaintenancePage),
 );
 
-/** Seconds a visitor's browser or a crawler should wait before trying again during maintenance. */
-const maintenanceRetryAfter = '300';
-
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const { pathname } = new URL(request.url);
   const [settings, underMaintenance] = await Promise.all([loadSiteSettings(), maintenanceActive()]);
@@ -48,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<RootData>
     const maintenance: MaintenanceData = { settings, meta: maintenanceMeta(settings.instituteName) };
     throw data(maintenance, {
       status: 503,
-      headers: { 'Retry-After': maintenanceRetryAfter, 'Cache-Control': 'no-store' },
+      headers: { 'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
     });
   }
   const env = publicEnv();

@@ -8,11 +8,9 @@
  * without running the route. Every gated answer is 503, `no-store`, with Retry-After.
  */
 import { isExemptFromMaintenance } from '../app/features/maintenance/maintenance-flag.ts';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../domain/limits.ts';
 import { noStore } from './http-caching.ts';
 import { manifestPath, pageTarget } from './page-policy.ts';
-
-/** Seconds a browser or crawler should wait before trying again (the app's 503 page says the same). */
-export const maintenanceRetryAfterSeconds = 300;
 
 /** The route manifest holds no data, and the exempt pages (and the maintenance page) need it to navigate. */
 export function isGatedPath(pathname: string): boolean {
@@ -27,7 +25,7 @@ const maintenancePage =
 
 function gatedHeaders(headers: Headers): Headers {
   headers.set('cache-control', noStore);
-  headers.set('retry-after', String(maintenanceRetryAfterSeconds));
+  headers.set('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS));
   return headers;
 }
 

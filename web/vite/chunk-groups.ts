@@ -23,7 +23,7 @@ type Graph = Rolldown.ChunkingContext;
 
 const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/;
 /** The proof-of-work wrapper the anonymous forms import, and the constants it shares with the server. */
-const proofOfWork = /[\\/](lib[\\/]proof-of-work[\\/]with-proof|_shared[\\/]proof-of-work)\.ts$/;
+const proofOfWork = /[\\/](lib[\\/]proof-of-work[\\/]with-proof|domain[\\/]proof-of-work)\.ts$/;
 /** Rolldown's helpers (CommonJS interop for React): every page needs them, in their own file otherwise. */
 const bundlerRuntime = 'rolldown/runtime';
 

@@ -3,7 +3,7 @@
 /**
  * Supabase's recommended CORS headers: the ones supabase-js sends (its `@supabase/supabase-js/cors`
  * list, of which the docs' minimum is authorization, x-client-info, apikey, content-type), plus
- * x-supabase-api-version, and x-client-proof (a solved proof of work, _shared/proof-of-work.ts). Kept here
+ * x-supabase-api-version, and x-client-proof (a solved proof of work, domain/proof-of-work.ts). Kept here
  * rather than imported so the function needs no subpath mapping.
  */
 export const corsHeaders: Record<string, string> = {

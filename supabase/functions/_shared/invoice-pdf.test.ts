@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { renderInvoicePdf, toWinAnsi } from './invoice-pdf.ts';
-import type { OrderDocument } from './order-document.ts';
+import type { OrderDocument } from '../../../domain/order-document.ts';
 import type { InstituteSettings } from './site-settings.ts';
 
 const settings: InstituteSettings = {
@@ -39,6 +39,7 @@ function order(lines: number, buyer = 'Wanjirũ Kamau'): OrderDocument {
     payment_choice: 'invoice',
     payment_label: 'Invoice / bank transfer',
     hold_until: '2026-11-27T07:00:00Z',
+    status_changed_at: null,
     currency: 'USD',
     buyer: { name: buyer, email: 'w@example.com', phone: '+254712345678', organisation: null, po_number: null },
     kes_per_usd: 129.16,
@@ -82,6 +83,14 @@ describe('renderInvoicePdf', () => {
       expect(text).toContain(expected);
     // Invoice orders get no M-Pesa instructions.
     expect(text).not.toContain('Paybill');
+  });
+
+  it('prints an order without a phone (orders.customer_phone may be null) without "null"', async () => {
+    const phoneless = order(1);
+    phoneless.buyer.phone = null;
+    const text = await pdfText(await renderInvoicePdf(phoneless, settings));
+    expect(text).toContain('w@example.com');
+    expect(text).not.toContain('null');
   });
 
   it('continues on further pages when the lines do not fit on one', async () => {

@@ -4,8 +4,10 @@
  * fonts need no font file; they cover Western European text, and anything else is transliterated.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
-import { describeIntake, formatDate, formatMoney } from './money.ts';
-import type { OrderDocument } from './order-document.ts';
+import { formatDate } from '../../../domain/dates.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import type { OrderDocument } from '../../../domain/order-document.ts';
+import { describeIntake } from './intake-text.ts';
 import type { InstituteSettings } from './site-settings.ts';
 
 const pageSize: [number, number] = [595.28, 841.89]; // A4 in points
@@ -142,7 +144,7 @@ export async function renderInvoicePdf(order: OrderDocument, settings: Institute
   w.text('Bill to', { bold: true });
   w.text(order.buyer.name);
   if (order.buyer.organisation) w.text(order.buyer.organisation);
-  w.text(`${order.buyer.email} | ${order.buyer.phone}`);
+  w.text(order.buyer.phone ? `${order.buyer.email} | ${order.buyer.phone}` : order.buyer.email);
   if (order.buyer.po_number) w.text(`Purchase order: ${order.buyer.po_number}`);
   w.gap(10);
 
@@ -162,8 +164,8 @@ export async function renderInvoicePdf(order: OrderDocument, settings: Institute
     w.row([
       { text: titleLines[0] ?? '', x: margin, bold: true },
       { text: String(line.quantity), x: 340, right: true },
-      { text: formatMoney(line.unit_price, line.currency), x: 440, right: true },
-      { text: formatMoney(line.line_total, line.currency), x: right, right: true },
+      { text: formatMoney(line.unit_price, line.currency, { cents: true }), x: 440, right: true },
+      { text: formatMoney(line.line_total, line.currency, { cents: true }), x: right, right: true },
     ]);
     for (const rest of titleLines.slice(1)) w.text(rest, { bold: true, width: 250 });
     w.text(describeIntake(line.intake), { size: 9, color: muted, width: 260 });
@@ -173,11 +175,11 @@ export async function renderInvoicePdf(order: OrderDocument, settings: Institute
   w.rule();
   w.row([
     { text: 'Total (USD)', x: 300, bold: true },
-    { text: formatMoney(order.total_usd, 'USD'), x: right, right: true, bold: true },
+    { text: formatMoney(order.total_usd, 'USD', { cents: true }), x: right, right: true, bold: true },
   ]);
   w.row([
     { text: 'Total (KES)', x: 300, bold: true },
-    { text: formatMoney(order.total_kes, 'KES'), x: right, right: true, bold: true },
+    { text: formatMoney(order.total_kes, 'KES', { cents: true }), x: right, right: true, bold: true },
   ]);
   w.text(`Exchange rate: 1 USD = ${order.kes_per_usd} KES. Invoiced in ${order.currency}.`, {
     size: 9,

@@ -5,6 +5,7 @@
  * `{ status: 'pending', amount, phone }` (phone masked) or `{ field?, reason, message }`.
  */
 import { z } from 'zod';
+import { refusalOf } from '../../../domain/refusal.ts';
 import { json, preflight } from '../_shared/http.ts';
 import { accountReference, mpesaAmount } from '../_shared/mpesa/amount.ts';
 import { DarajaError } from '../_shared/mpesa/daraja-client.ts';
@@ -65,8 +66,9 @@ async function handle(req: Request): Promise<Response> {
   const { data: attempt, error } = await admin.rpc('begin_mpesa_attempt', { target_order: order.id, phone, amount });
   if (error) {
     // Limits (per order, per phone) are 429, the order's state a conflict (409); each says why.
-    if (error.code === 'P0001' && error.hint)
-      return refusal(error.hint.startsWith('too_many_') ? 429 : 409, error.hint, error.message);
+    const refused = refusalOf(error);
+    if (refused?.reason && !refused.throttled)
+      return refusal(refused.reason.startsWith('too_many_') ? 429 : 409, refused.reason, refused.message);
     throw new Error(`begin_mpesa_attempt failed: ${error.message} (${error.code})`);
   }
 

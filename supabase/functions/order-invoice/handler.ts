@@ -5,7 +5,7 @@
  */
 import { corsHeaders } from '../_shared/http.ts';
 import { renderInvoicePdf } from '../_shared/invoice-pdf.ts';
-import { parseOrder } from '../_shared/order-document.ts';
+import { parseOrder } from '../../../domain/order-document.ts';
 import { fetchInstituteSettings } from '../_shared/site-settings.ts';
 import { createAnonClient } from '../_shared/supabase-anon.ts';
 

@@ -1,7 +1,9 @@
 /** The order e-mails (HTML and plain text): the customer's confirmation, the bookings team's notifications. */
 import type { OutgoingMail } from '../_shared/mailer.ts';
-import { describeIntake, formatMoney, formatNairobiTime } from '../_shared/money.ts';
-import type { OrderLine, WorkerOrder } from '../_shared/order-document.ts';
+import { formatDateTime } from '../../../domain/dates.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import type { OrderLine, WorkerOrder } from '../../../domain/order-document.ts';
+import { describeIntake } from '../_shared/intake-text.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import { escapeHtml, mailPage } from './mail-layout.ts';
 
@@ -12,7 +14,7 @@ export function confirmationUrl(siteUrl: string, token: string): string {
 export function lineText(line: OrderLine): string {
   const people = line.participants.map((p) => p.name).join(', ');
   return [
-    `- ${line.title}: ${line.quantity} x ${formatMoney(line.unit_price, line.currency)} = ${formatMoney(line.line_total, line.currency)}`,
+    `- ${line.title}: ${line.quantity} x ${formatMoney(line.unit_price, line.currency, { cents: true })} = ${formatMoney(line.line_total, line.currency, { cents: true })}`,
     `  ${describeIntake(line.intake)}`,
     `  Participants: ${people}`,
   ].join('\n');
@@ -20,7 +22,7 @@ export function lineText(line: OrderLine): string {
 
 function totalsText(order: WorkerOrder): string {
   return [
-    `Total: ${formatMoney(order.total_usd, 'USD')} / ${formatMoney(order.total_kes, 'KES')}`,
+    `Total: ${formatMoney(order.total_usd, 'USD', { cents: true })} / ${formatMoney(order.total_kes, 'KES', { cents: true })}`,
     `(1 USD = ${order.kes_per_usd} KES)`,
   ].join('\n');
 }
@@ -56,14 +58,14 @@ export function paymentSection(order: WorkerOrder, settings: InstituteSettings):
   // Confirmed orders keep their seats without a time limit.
   const hold =
     order.status === 'pending' && order.hold_until
-      ? [`We hold your seats until ${formatNairobiTime(order.hold_until)}; an unpaid order is released then.`]
+      ? [`We hold your seats until ${formatDateTime(order.hold_until)}; an unpaid order is released then.`]
       : [];
   const heading = `How to pay (${order.payment_label})`;
   if (order.payment_choice === 'mpesa_express') {
     return {
       heading,
       lines: [
-        `We sent a payment request for ${formatMoney(Math.ceil(order.total_kes), 'KES')} to your phone: approve it with your M-Pesa PIN.`,
+        `We sent a payment request for ${formatMoney(Math.ceil(order.total_kes), 'KES', { cents: true })} to your phone: approve it with your M-Pesa PIN.`,
         'If it did not arrive or did not go through, open your order page and send the request again.',
         ...hold,
       ],
@@ -74,7 +76,7 @@ export function paymentSection(order: WorkerOrder, settings: InstituteSettings):
       heading,
       lines: [
         `M-Pesa Paybill: business number ${settings.payments.mpesaPaybill}, account number ${order.reference}.`,
-        `Pay ${formatMoney(order.total_kes, 'KES')}, then enter the M-Pesa confirmation code on your order page.`,
+        `Pay ${formatMoney(order.total_kes, 'KES', { cents: true })}, then enter the M-Pesa confirmation code on your order page.`,
         ...hold,
         ...bankLines(settings),
       ],
@@ -98,7 +100,7 @@ export function linesHtml(order: WorkerOrder): string {
 <span style="color:#555;">${escapeHtml(describeIntake(line.intake))}</span><br>
 <span style="color:#555;">Participants: ${escapeHtml(line.participants.map((p) => p.name).join(', '))}</span></td>
 <td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right;">${line.quantity}</td>
-<td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right;">${escapeHtml(formatMoney(line.line_total, line.currency))}</td>
+<td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right;">${escapeHtml(formatMoney(line.line_total, line.currency, { cents: true }))}</td>
 </tr>`,
     )
     .join('\n');
@@ -107,7 +109,7 @@ export function linesHtml(order: WorkerOrder): string {
 <tbody>
 ${rows}
 </tbody></table>
-<p><strong>Total: ${escapeHtml(formatMoney(order.total_usd, 'USD'))} / ${escapeHtml(formatMoney(order.total_kes, 'KES'))}</strong><br>
+<p><strong>Total: ${escapeHtml(formatMoney(order.total_usd, 'USD', { cents: true }))} / ${escapeHtml(formatMoney(order.total_kes, 'KES', { cents: true }))}</strong><br>
 <span style="color:#555;">1 USD = ${order.kes_per_usd} KES</span></p>`;
 }
 
@@ -163,7 +165,7 @@ ${payment.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 function buyerText(order: WorkerOrder): string {
   const { buyer } = order;
   return [
-    `Buyer: ${buyer.name} <${buyer.email}>, ${buyer.phone}`,
+    `Buyer: ${buyer.name} <${buyer.email}>${buyer.phone ? `, ${buyer.phone}` : ''}`,
     ...(buyer.organisation ? [`Organisation: ${buyer.organisation}`] : []),
     ...(buyer.po_number ? [`Purchase order: ${buyer.po_number}`] : []),
     `Payment: ${order.payment_label}`,
@@ -193,7 +195,7 @@ ${linesHtml(order)}`,
 
 export function mpesaCodeEmail(order: WorkerOrder, settings: InstituteSettings): OutgoingMail {
   const subject = `M-Pesa code ${order.mpesa_code ?? ''} for order ${order.reference}`;
-  const text = `${order.buyer.name} submitted the M-Pesa confirmation code ${order.mpesa_code ?? '(none)'} for order ${order.reference} (${formatMoney(order.total_kes, 'KES')}). Check it against the Paybill ${settings.payments.mpesaPaybill} statement.
+  const text = `${order.buyer.name} submitted the M-Pesa confirmation code ${order.mpesa_code ?? '(none)'} for order ${order.reference} (${formatMoney(order.total_kes, 'KES', { cents: true })}). Check it against the Paybill ${settings.payments.mpesaPaybill} statement.
 
 ${buyerText(order)}`;
   const html = mailPage(
@@ -216,7 +218,7 @@ export function mpesaReceiptEmail(order: WorkerOrder, settings: InstituteSetting
     : 'M-Pesa receipt number: see the confirmation message M-Pesa sent to your phone';
   const lines = [
     `Dear ${order.buyer.name},`,
-    `We have received your M-Pesa payment of ${formatMoney(Math.ceil(order.total_kes), 'KES')} for order ${order.reference}. Your order is paid.`,
+    `We have received your M-Pesa payment of ${formatMoney(Math.ceil(order.total_kes), 'KES', { cents: true })} for order ${order.reference}. Your order is paid.`,
     receipt,
     `See your order at any time: ${link}`,
     settings.instituteName,

@@ -4,8 +4,9 @@
  * same transaction as the change (migration 20261127100000_seat_holds.sql).
  */
 import type { OutgoingMail } from '../_shared/mailer.ts';
-import { formatMoney, formatNairobiTime } from '../_shared/money.ts';
-import type { WorkerOrder } from '../_shared/order-document.ts';
+import { formatDateTime } from '../../../domain/dates.ts';
+import { formatMoney } from '../../../domain/money.ts';
+import type { WorkerOrder } from '../../../domain/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import { escapeHtml, mailPage } from './mail-layout.ts';
 import { confirmationUrl, lineText, linesHtml, paymentSection } from './order-emails.ts';
@@ -24,7 +25,7 @@ export function isOrderStateKind(kind: string): kind is OrderStateKind {
 }
 
 function holdEnd(order: WorkerOrder): string {
-  return order.hold_until ? formatNairobiTime(order.hold_until) : 'soon';
+  return order.hold_until ? formatDateTime(order.hold_until) : 'soon';
 }
 
 /** Subject and the opening sentences for each change. */
@@ -40,7 +41,7 @@ function wording(kind: OrderStateKind, order: WorkerOrder, institute: string): {
       return {
         subject: `Payment received for your ${institute} order ${ref}`,
         lead: [
-          `We have received your payment of ${formatMoney(order.total_kes, 'KES')} / ${formatMoney(order.total_usd, 'USD')}. Your order is paid.`,
+          `We have received your payment of ${formatMoney(order.total_kes, 'KES', { cents: true })} / ${formatMoney(order.total_usd, 'USD', { cents: true })}. Your order is paid.`,
         ],
       };
     case 'order_cancelled':

@@ -4,7 +4,7 @@
  * guarantee (at most once, retried while certainly unsent) is explained in the outbox migration.
  */
 import { certainlyNotSent, type OutgoingMail } from '../_shared/mailer.ts';
-import { parseWorkerOrder, type WorkerOrder } from '../_shared/order-document.ts';
+import { parseWorkerOrder, type WorkerOrder } from '../../../domain/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
 import { z } from 'zod';

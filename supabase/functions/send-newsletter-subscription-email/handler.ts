@@ -8,7 +8,7 @@
  * Retry-After while the database cannot store it.
  */
 import { json, preflight } from '../_shared/http.ts';
-import { PROOF_HEADER, PROOF_REQUIRED } from '../_shared/proof-of-work.ts';
+import { PROOF_HEADER, PROOF_REQUIRED } from '../../../domain/proof-of-work.ts';
 import { createAdminClient } from '../_shared/supabase-admin.ts';
 import { clientAddress } from './client-address.ts';
 import { normaliseEmail } from './email-address.ts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import type { CapturedMessage } from '../../../local/mail/index.ts';
+import { capturedMail, type CapturedMessage } from '../../support/mail-capture.ts';
 import type { Database } from '../../../supabase/database.types.ts';
 import type { StackInfo } from './stack-info.ts';
 
@@ -15,12 +15,9 @@ export async function allowManyRequests(stack: StackInfo): Promise<void> {
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   try {
-    await client.query('update private.newsletter_throttle set max_requests = 100000');
-    await client.query('update private.enquiry_throttle set max_enquiries = 100000');
-    await client.query('update private.event_registration_throttle set max_registrations = 100000');
-    // And the free allowance before a proof of work is asked for (the browser would solve it, slowly).
+    // The ceiling, and the free allowance before a proof of work is asked for (the browser would solve it, slowly).
     await client.query(
-      `update private.client_proof_throttle set max_without_proof = 100000 where write in ('newsletter', 'enquiry', 'event_registration')`,
+      `update private.client_limits set max_per_client = 100000, max_without_proof = 100000 where write in ('newsletter', 'enquiry', 'event_registration')`,
     );
     await client.query(
       `update private.address_limits set max_per_address = 100000 where write in ('newsletter', 'enquiry', 'event_registration')`,
@@ -52,9 +49,7 @@ export async function makeEvent(stack: StackInfo, capacity: number): Promise<{ s
 }
 
 export async function mailsTo(stack: StackInfo, address: string): Promise<CapturedMessage[]> {
-  const response = await fetch(stack.mailApiUrl);
-  const mails = (await response.json()) as CapturedMessage[];
-  return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase())).reverse();
+  return capturedMail(stack.mailApiUrl, { to: address, oldestFirst: true });
 }
 
 /** The first link in a mail's text that starts with `prefix`. */

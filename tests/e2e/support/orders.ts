@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import type { Database } from '../../../supabase/database.types.ts';
+import { capturedMail, type CapturedMessage } from '../../support/mail-capture.ts';
 import type { StackInfo } from './stack-info.ts';
 
 /**
@@ -18,9 +19,10 @@ export async function allowManyOrders(stack: StackInfo): Promise<void> {
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   try {
-    await client.query('update private.order_throttle set max_orders = 100000');
-    // And the free allowance before a proof of work is asked for (the browser would solve it, slowly).
-    await client.query(`update private.client_proof_throttle set max_without_proof = 100000 where write = 'order'`);
+    // The ceiling, and the free allowance before a proof of work is asked for (the browser would solve it, slowly).
+    await client.query(
+      `update private.client_limits set max_per_client = 100000, max_without_proof = 100000 where write = 'order'`,
+    );
     await client.query('update private.order_seat_caps set max_held_seats_per_client = 100000');
     await client.query(
       `update private.address_limits set max_per_address = 100000 where write in ('order', 'mpesa_code')`,
@@ -72,17 +74,6 @@ export async function placeOrder(
   return { reference: data.reference, token: data.token };
 }
 
-/** A captured e-mail as the capture's /api/messages lists it. */
-export interface CapturedMail {
-  subject: string;
-  to: string[];
-  text: string;
-  html: string | null;
-  attachments: Array<{ filename: string | null; contentType: string; size: number }>;
-}
-
-export async function mailsTo(stack: StackInfo, address: string): Promise<CapturedMail[]> {
-  const response = await fetch(stack.mailApiUrl);
-  const mails = (await response.json()) as CapturedMail[];
-  return mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+export async function mailsTo(stack: StackInfo, address: string): Promise<CapturedMessage[]> {
+  return capturedMail(stack.mailApiUrl, { to: address });
 }

@@ -1,10 +1,10 @@
 /**
- * Labelled form fields for admin forms with react-hook-form + zod: each takes `register(name)`'s
- * result and the field's error, ties label, hint and error to the input (aria-describedby,
- * aria-invalid), so a screen reader hears what is wrong where it is.
+ * The admin forms' fields (react-hook-form + zod): each takes `register(name)`'s result and the
+ * field's error, and is the one labelled field (components/ui/form-field.tsx) around its control.
  */
 import { useId, type ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from '../ui/form-field';
 import '../ui/form-fields.css';
 
 interface BaseProps {
@@ -20,42 +20,6 @@ function describedBy(id: string, hint: unknown, error: unknown): string | undefi
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-function FieldFrame({
-  id,
-  label,
-  hint,
-  error,
-  required,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: ReactNode;
-  error?: FieldError | undefined;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {hint && (
-        <span className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      {children}
-      {error?.message && (
-        <p className="field__error" id={`${id}-error`}>
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export interface TextFieldProps extends BaseProps {
   type?: 'text' | 'number' | 'date' | 'datetime-local' | 'url' | 'email';
   step?: string;
@@ -65,37 +29,35 @@ export interface TextFieldProps extends BaseProps {
 }
 
 export function TextField({ label, registration, error, hint, required, type = 'text', ...rest }: TextFieldProps) {
-  const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-      <input
-        id={id}
-        type={type}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-required={required || undefined}
-        {...rest}
-        {...registration}
-      />
-    </FieldFrame>
+    <FormField label={label} hint={hint} error={error?.message} required={required}>
+      {(control) => (
+        <input
+          type={type}
+          className="field__input"
+          aria-required={required || undefined}
+          {...control}
+          {...rest}
+          {...registration}
+        />
+      )}
+    </FormField>
   );
 }
 
 export function TextAreaField({ label, registration, error, hint, required, rows = 5 }: BaseProps & { rows?: number }) {
-  const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-      <textarea
-        id={id}
-        rows={rows}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-required={required || undefined}
-        {...registration}
-      />
-    </FieldFrame>
+    <FormField label={label} hint={hint} error={error?.message} required={required}>
+      {(control) => (
+        <textarea
+          rows={rows}
+          className="field__input"
+          aria-required={required || undefined}
+          {...control}
+          {...registration}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -107,23 +69,18 @@ export function SelectField({
   required,
   options,
 }: BaseProps & { options: readonly { value: string; label: string }[] }) {
-  const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-      <select
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...registration}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
+    <FormField label={label} hint={hint} error={error?.message} required={required}>
+      {(control) => (
+        <select className="field__input" {...control} {...registration}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }
 

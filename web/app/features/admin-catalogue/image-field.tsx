@@ -3,9 +3,10 @@
  * uploadImage) and fills the address in, the address itself (an https URL or a site path, to
  * paste one), and a preview of what the address points to.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../components/admin/form-fields';
+import { FormField } from '../../components/ui/form-field';
 import { ImageStorageError, uploadImage } from '../../lib/supabase/storage';
 import { errorWords } from './error-words';
 
@@ -18,7 +19,6 @@ export interface ImageFieldProps {
 }
 
 export function ImageField({ registration, error, folder, onUploaded, preview }: ImageFieldProps) {
-  const id = useId();
   const [status, setStatus] = useState<string | null>(null);
   return (
     <div className="field">
@@ -28,29 +28,30 @@ export function ImageField({ registration, error, folder, onUploaded, preview }:
         error={error}
         hint="Optional: https://… or a path on this site such as /images/open-day.jpg."
       />
-      <label className="field__label" htmlFor={id}>
-        Upload an image
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (!file) return;
-          setStatus('Uploading…');
-          uploadImage(file, folder).then(
-            (url) => {
-              onUploaded(url);
-              setStatus('Uploaded.');
-            },
-            (uploadError: unknown) =>
-              setStatus(
-                `The upload failed: ${uploadError instanceof ImageStorageError ? uploadError.message : errorWords(uploadError)}`,
-              ),
-          );
-        }}
-      />
+      <FormField label="Upload an image" error={undefined}>
+        {({ id }) => (
+          <input
+            id={id}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (!file) return;
+              setStatus('Uploading…');
+              uploadImage(file, folder).then(
+                (url) => {
+                  onUploaded(url);
+                  setStatus('Uploaded.');
+                },
+                (uploadError: unknown) =>
+                  setStatus(
+                    `The upload failed: ${uploadError instanceof ImageStorageError ? uploadError.message : errorWords(uploadError)}`,
+                  ),
+              );
+            }}
+          />
+        )}
+      </FormField>
       <p role="status" className="field__hint">
         {status}
       </p>

@@ -1,5 +1,6 @@
 /** /admin/training-programs: the programs with search, sort, published filter, pages, CSV, publish and delete. */
 import type { ColumnDef } from '../../components/admin/data-table';
+import { formatMoney } from '../../lib/money';
 import type { CsvColumn } from '../../components/admin/download-csv';
 import type { Row } from './catalogue-data';
 import { CatalogueList } from './catalogue-list';
@@ -13,7 +14,7 @@ const columns: ColumnDef<ProgramRow>[] = [
   {
     id: 'price_amount',
     header: 'Price',
-    cell: ({ row }) => `${row.original.currency} ${row.original.price_amount.toLocaleString('en-GB')}`,
+    cell: ({ row }) => formatMoney(row.original.price_amount, row.original.currency),
   },
   { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
   { id: 'is_published', header: 'Status', cell: ({ row }) => publishedLabel(row.original.is_published) },

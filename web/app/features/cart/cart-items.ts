@@ -3,6 +3,7 @@
  * with the item count: all the header's badge needs, on every page. The rules for changing the
  * cart are in cart-rules.ts, loaded only where the cart changes.
  */
+import { MAX_SEATS_PER_PROGRAM } from '../../../../domain/limits.ts';
 
 /** A cart line's program, as the specification's cart item has it: price as text with amount and currency. */
 export interface CartProgram {
@@ -18,8 +19,8 @@ export interface CartItem {
   quantity: number;
 }
 
-/** An order takes 1 to 50 seats per program (create_order refuses more): the cart holds no more. */
-export const MAX_SEATS_PER_PROGRAM = 50;
+/** 1 to 50 seats per program, as create_order allows. */
+export { MAX_SEATS_PER_PROGRAM };
 
 /** Generous bounds for text a real program never exceeds; longer is tampering. */
 const MAX_ID = 100;

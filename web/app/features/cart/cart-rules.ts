@@ -28,7 +28,7 @@ export function setQuantity(items: readonly CartItem[], programId: string, quant
 
 export type CartTotals = Totals;
 
-/** Both totals at 129.16 KES per USD, to the cent (lib/money.ts totalsOf), from each item's price text. */
+/** Both totals at 129.16 KES per USD, to the cent (domain/money.ts totalsOf), from each item's price text. */
 export function cartTotals(items: readonly CartItem[]): CartTotals {
   return totalsOf(items.map((item) => ({ ...parsePrice(item.program.price), quantity: item.quantity })));
 }

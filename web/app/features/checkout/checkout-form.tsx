@@ -17,6 +17,8 @@ import {
   type FieldPath,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
+import { FormField } from '../../components/ui/form-field';
+import { showRefusal } from '../../components/ui/show-refusal';
 import { TERMS_PATH } from '../../config/routes-table';
 import { seatsLeftLabel } from '../../lib/intake-dates';
 import { formatMoney, KES_PER_USD, type Totals } from '../../lib/money';
@@ -89,36 +91,21 @@ interface FieldProps {
   name?: string;
 }
 
+/** A text input in the one labelled field (components/ui/form-field.tsx). */
 function Field({ label, registration, error, hint, type = 'text', autoComplete, optional, name }: FieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
-      </label>
-      {hint ? (
-        <span id={`${id}-hint`} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
-      <input
-        id={id}
-        className="field__input"
-        type={type}
-        autoComplete={autoComplete}
-        aria-label={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...registration}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} error={error} hint={hint} optional={optional}>
+      {(control) => (
+        <input
+          className="field__input"
+          type={type}
+          autoComplete={autoComplete}
+          aria-label={name}
+          {...control}
+          {...registration}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -230,13 +217,16 @@ export default function CheckoutForm(props: Props) {
       showFormError(result.message);
       return;
     }
-    const field = formField(result.field, lines);
-    if (field) setError(field, { type: 'server', message: result.message }, { shouldFocus: true });
-    else {
-      const line = /^items\.(\d+)/.exec(result.field);
-      const title = line ? lines[Number(line[1])]?.title : undefined;
-      showFormError(title ? `${title}: ${result.message}` : result.message);
-    }
+    showRefusal(
+      result,
+      (field) => formField(field, lines),
+      setError,
+      ({ field, message }) => {
+        const line = /^items\.(\d+)/.exec(field ?? '');
+        const title = line ? lines[Number(line[1])]?.title : undefined;
+        showFormError(title ? `${title}: ${message}` : message);
+      },
+    );
   }
 
   const choice = isCheckoutChoice(method) ? method : null;
@@ -309,41 +299,37 @@ export default function CheckoutForm(props: Props) {
               <legend>
                 {line.title}: {line.quantity} {line.quantity === 1 ? 'seat' : 'seats'}
               </legend>
-              <div className="field">
-                <label className="field__label" htmlFor={intakeId}>
-                  Intake
-                </label>
-                <select
-                  id={intakeId}
-                  className="field__input"
-                  aria-invalid={intakeError ? true : undefined}
-                  aria-describedby={intakeError ? `${intakeId}-error ${intakeId}-seats` : `${intakeId}-seats`}
-                  {...register(`programs.${line.programId}.intake_id`)}
-                >
-                  <option value="">Next available intake (we confirm the dates)</option>
-                  {line.program.intakes.map((intake) => (
-                    <option key={intake.id} value={intake.id} disabled={intake.seatsLeft < line.quantity}>
-                      {intake.dates}, {intake.place}:{' '}
-                      {intake.seatsLeft <= 0
-                        ? 'full'
-                        : intake.seatsLeft < line.quantity
-                          ? `only ${seatsLeftLabel(intake.seatsLeft)}`
-                          : seatsLeftLabel(intake.seatsLeft)}
-                    </option>
-                  ))}
-                </select>
-                <IntakeSeatsHint
-                  id={`${intakeId}-seats`}
-                  control={control}
-                  programId={line.programId}
-                  intakes={line.program.intakes}
-                />
-                {intakeError ? (
-                  <p id={`${intakeId}-error`} className="field__error">
-                    {intakeError}
-                  </p>
-                ) : null}
-              </div>
+              <FormField label="Intake" error={intakeError}>
+                {(field) => (
+                  <>
+                    <select
+                      className="field__input"
+                      {...field}
+                      // The seats-left line below the select describes it too.
+                      aria-describedby={[field['aria-describedby'], `${intakeId}-seats`].filter(Boolean).join(' ')}
+                      {...register(`programs.${line.programId}.intake_id`)}
+                    >
+                      <option value="">Next available intake (we confirm the dates)</option>
+                      {line.program.intakes.map((intake) => (
+                        <option key={intake.id} value={intake.id} disabled={intake.seatsLeft < line.quantity}>
+                          {intake.dates}, {intake.place}:{' '}
+                          {intake.seatsLeft <= 0
+                            ? 'full'
+                            : intake.seatsLeft < line.quantity
+                              ? `only ${seatsLeftLabel(intake.seatsLeft)}`
+                              : seatsLeftLabel(intake.seatsLeft)}
+                        </option>
+                      ))}
+                    </select>
+                    <IntakeSeatsHint
+                      id={`${intakeId}-seats`}
+                      control={control}
+                      programId={line.programId}
+                      intakes={line.program.intakes}
+                    />
+                  </>
+                )}
+              </FormField>
               <ol className="participants">
                 {Array.from({ length: line.quantity }, (_, seat) => (
                   <li key={seat} className="participant">

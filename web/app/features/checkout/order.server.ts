@@ -3,8 +3,10 @@
  * order), checked with zod and shaped for the confirmation page; and the M-Pesa confirmation code
  * submitted for it. A wrong, malformed or unknown token is simply "no order": nothing revealed.
  */
-import * as z from 'zod';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../../domain/money.ts';
+import { parseOrder } from '../../../../domain/order-document.ts';
+import { refusalOf } from '../../../../domain/refusal.ts';
+import { formatDateTime } from '../../../../domain/dates.ts';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
 import { formatPhone } from '../../lib/phone';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
@@ -12,80 +14,26 @@ import { serverSupabase } from '../../lib/supabase/server-client.server';
 /** What create_order hands out: 43 characters of base64url. Anything else is not looked up. */
 export const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
-const money = z.coerce.number();
-const orderJson = z.object({
-  reference: z.string(),
-  // confirmed: staff accepted the booking; payment is still awaited (admin order workflow).
-  // expired: unpaid when its hold ended (seats released).
-  status: z.enum(['pending', 'confirmed', 'paid', 'cancelled', 'expired']),
-  // The database's words for the status and the payment choice: the PDF and e-mails use the same.
-  status_label: z.string(),
-  created_at: z.string(),
-  payment_method: z.enum(['invoice', 'mpesa']),
-  payment_choice: z.enum(['invoice', 'mpesa_paybill', 'mpesa_express']),
-  payment_label: z.string(),
-  hold_until: z.string().nullable(),
-  status_changed_at: z.string().nullable(),
-  buyer: z.object({
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    organisation: z.string().nullable(),
-    po_number: z.string().nullable(),
-  }),
-  kes_per_usd: money,
-  total_usd: money,
-  total_kes: money,
-  mpesa_code: z.string().nullable(),
-  mpesa_code_submitted_at: z.string().nullable(),
-  lines: z.array(
-    z.object({
-      program_slug: z.string().nullable(),
-      title: z.string(),
-      unit_price: money,
-      currency: z.enum(['USD', 'KES']),
-      quantity: z.number().int(),
-      line_total: money,
-      intake: z
-        .object({ starts_on: z.string(), ends_on: z.string(), is_online: z.boolean(), venue: z.string().nullable() })
-        .nullable(),
-      participants: z.array(z.object({ name: z.string(), email: z.string().nullable() })),
-    }),
-  ),
-});
-
-const when = new Intl.DateTimeFormat('en-KE', {
-  timeZone: 'Africa/Nairobi',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-const nairobiTime = (iso: string) => `${when.format(new Date(iso))} EAT`;
-
 /** The order as the confirmation page shows it: every amount and date already written out. */
 export function orderView(json: unknown) {
-  const order = orderJson.parse(json);
+  const order = parseOrder(json);
   return {
     reference: order.reference,
     status: order.status,
     statusLabel: order.status_label,
-    placedAt: nairobiTime(order.created_at),
+    placedAt: formatDateTime(order.created_at),
     paymentMethod: order.payment_method,
     paymentChoice: order.payment_choice,
     paymentMethodLabel: order.payment_label,
-    heldUntil: order.hold_until ? nairobiTime(order.hold_until) : null,
-    statusChangedAt: order.status_changed_at ? nairobiTime(order.status_changed_at) : null,
+    heldUntil: order.hold_until ? formatDateTime(order.hold_until) : null,
+    statusChangedAt: order.status_changed_at ? formatDateTime(order.status_changed_at) : null,
     // The phone as people read it (+254 712 345 678), written out here like every figure.
     buyer: { ...order.buyer, phone: order.buyer.phone === null ? null : formatPhone(order.buyer.phone) },
     rate: order.kes_per_usd,
     totalUsd: formatMoney(order.total_usd, 'USD', { cents: true }),
     totalKes: formatMoney(order.total_kes, 'KES', { cents: true }),
     mpesaCode: order.mpesa_code,
-    mpesaCodeAt: order.mpesa_code_submitted_at ? nairobiTime(order.mpesa_code_submitted_at) : null,
+    mpesaCodeAt: order.mpesa_code_submitted_at ? formatDateTime(order.mpesa_code_submitted_at) : null,
     lines: order.lines.map((line) => ({
       title: line.title,
       programSlug: line.program_slug,
@@ -122,7 +70,8 @@ export async function submitMpesaCode(token: string, code: string): Promise<Mpes
     .rpc('submit_mpesa_code', { token, code })
     .abortSignal(AbortSignal.timeout(5_000));
   if (!error) return { ok: true };
-  if (error.code === 'P0001') return { ok: false, message: error.message };
+  const refusal = refusalOf(error);
+  if (refusal) return { ok: false, message: refusal.message };
   console.error('[order] submit_mpesa_code failed:', error.code, error.message);
   return { ok: false, message: 'We couldn’t save the code just now. Please try again in a moment.' };
 }

@@ -3,13 +3,14 @@
  * call must come from the visitor's own connection), through the shared supabase-js client. The
  * function re-reads every price and seat itself; a refusal names the field it belongs to.
  */
+import { refusalOf } from '../../../../domain/refusal.ts';
 import { PROOF_HEADER, withProof } from '../../lib/proof-of-work/with-proof';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { CheckoutValues } from './checkout-schema';
 
 export type PlaceOrderResult =
   | { ok: true; reference: string; token: string }
-  | { ok: false; kind: 'refused'; field: string; reason: string; message: string }
+  | { ok: false; kind: 'refused'; field: string | null; reason: string | null; message: string }
   | { ok: false; kind: 'throttled'; message: string }
   | { ok: false; kind: 'unreachable'; message: string };
 
@@ -58,9 +59,10 @@ export async function placeOrder(args: ReturnType<typeof orderArguments>): Promi
     return (proof ? call.setHeader(PROOF_HEADER, proof) : call).single();
   });
   if (error) {
-    if (error.code === 'PT429') return { ok: false, kind: 'throttled', message: error.message };
-    if (error.code === 'P0001')
-      return { ok: false, kind: 'refused', field: error.details, reason: error.hint, message: error.message };
+    const refusal = refusalOf(error);
+    if (refusal?.throttled) return { ok: false, kind: 'throttled', message: refusal.message };
+    if (refusal)
+      return { ok: false, kind: 'refused', field: refusal.field, reason: refusal.reason, message: refusal.message };
     console.error('[checkout] create_order failed:', error.code, error.message);
     return { ok: false, kind: 'unreachable', message: UNREACHABLE };
   }

@@ -7,14 +7,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { FormField } from '../../components/ui/form-field';
+import { showRefusal } from '../../components/ui/show-refusal';
 import { enquirySchema, MAX_MESSAGE_LENGTH, TOPICS, type EnquiryValues } from './enquiry-schema';
 import { submitEnquiry } from './submit-enquiry';
 
 /** In the order they appear: the first with an error takes the focus. */
 const fieldOrder = ['name', 'email', 'phone', 'organisation', 'topic', 'message', 'website', 'consent'] as const;
-const fields = new Set<string>(fieldOrder);
 
 /** `initial`: what the visitor typed into the server's form before this code loaded (blocks/enquiry-form-loader.tsx). */
 export function EnquiryForm({ initial }: { initial?: Partial<EnquiryValues> } = {}) {
@@ -49,13 +49,7 @@ export function EnquiryForm({ initial }: { initial?: Partial<EnquiryValues> } = 
       requestAnimationFrame(() => outcomeRef.current?.focus());
       return;
     }
-    if (result.field && fields.has(result.field))
-      setError(
-        result.field as FieldPath<EnquiryValues>,
-        { type: 'server', message: result.message },
-        { shouldFocus: true },
-      );
-    else setProblem(result.message);
+    showRefusal(result, fieldOrder, setError, (refusal) => setProblem(refusal.message));
   };
 
   const focusInvalid = (invalid: FieldErrors<EnquiryValues>) => {

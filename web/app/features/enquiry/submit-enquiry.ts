@@ -3,6 +3,7 @@
  * call must come from the visitor's own connection), through the shared supabase-js client. A
  * refusal names the field it belongs to.
  */
+import { refusalOf } from '../../../../domain/refusal.ts';
 import { PROOF_HEADER, withProof } from '../../lib/proof-of-work/with-proof';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { EnquiryValues } from './enquiry-schema';
@@ -24,8 +25,8 @@ export async function submitEnquiry(values: EnquiryValues): Promise<SubmitResult
     return proof ? call.setHeader(PROOF_HEADER, proof) : call;
   });
   if (!error) return { ok: true };
-  if (error.code === 'PT429') return { ok: false, field: null, message: error.message };
-  if (error.code === 'P0001') return { ok: false, field: error.details || null, message: error.message };
+  const refusal = refusalOf(error);
+  if (refusal) return { ok: false, field: refusal.throttled ? null : refusal.field, message: refusal.message };
   console.error('[enquiry] submit_enquiry failed:', error.code, error.message);
   return { ok: false, field: null, message: UNREACHABLE };
 }

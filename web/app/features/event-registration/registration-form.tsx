@@ -6,8 +6,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/form-field';
+import { showRefusal } from '../../components/ui/show-refusal';
 import { registerForEvent } from './register-for-event';
 import { registrationSchema, type RegistrationValues } from './registration-schema';
 
@@ -20,7 +21,8 @@ interface Props {
   onRegistered?: () => void;
 }
 
-const fields = new Set(['name', 'email', 'phone', 'organisation', 'seats']);
+/** The fields a refusal may name (register_for_event's arguments of the same names). */
+const fields = ['name', 'email', 'phone', 'organisation', 'seats'] as const;
 
 export function RegistrationForm({ slug, title, paid, full, onRegistered }: Props) {
   const form = useForm<RegistrationValues>({
@@ -43,13 +45,7 @@ export function RegistrationForm({ slug, title, paid, full, onRegistered }: Prop
       onRegistered?.();
       return;
     }
-    if (result.field && fields.has(result.field))
-      setError(
-        result.field as FieldPath<RegistrationValues>,
-        { type: 'server', message: result.message },
-        { shouldFocus: true },
-      );
-    else setProblem(result.message);
+    showRefusal(result, fields, setError, (refusal) => setProblem(refusal.message));
   };
 
   if (outcome)

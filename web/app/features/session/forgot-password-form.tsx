@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { carriedEmail } from './forgot-password-state';
+import { FormField } from '../../components/ui/form-field';
 import { recoveryRequestMessage } from './recovery-messages';
 import './session.css';
 
@@ -48,21 +49,21 @@ export function ForgotPasswordForm() {
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <p className="auth-form__note">Enter your e-mail address and we will send you a link to set a new password.</p>
-      <div className="field">
-        <label className="field__label" htmlFor="forgot-email">
-          E-mail
-        </label>
-        <input
-          id="forgot-email"
-          className="field__input"
-          name="email"
-          type="email"
-          autoComplete="username"
-          defaultValue={typedOnLogin}
-          aria-invalid={error !== null}
-          aria-describedby={error ? 'forgot-error' : undefined}
-        />
-      </div>
+      {/* The message below the form (#forgot-error) is the field's. */}
+      <FormField label="E-mail" error={undefined}>
+        {({ id }) => (
+          <input
+            id={id}
+            className="field__input"
+            name="email"
+            type="email"
+            autoComplete="username"
+            defaultValue={typedOnLogin}
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'forgot-error' : undefined}
+          />
+        )}
+      </FormField>
       <p id="forgot-error" className="auth-form__error" role="alert">
         {error}
       </p>

@@ -1,6 +1,7 @@
 /** The staff sign-in form: e-mail and password through supabase-js; the session provider redirects on success. */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { FormField } from '../../components/ui/form-field';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { hasCredentials, missingCredentials, networkFailure, signInMessage } from './sign-in-messages';
 import { forgotPasswordState } from './forgot-password-state';
@@ -49,37 +50,36 @@ export function LoginForm() {
           {sessionError}
         </p>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor="login-email">
-          E-mail
-        </label>
-        <input
-          ref={emailRef}
-          onChange={(event) => setTypedEmail(event.currentTarget.value)}
-          id="login-email"
-          className="field__input"
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          aria-invalid={message !== null}
-          aria-describedby={message ? messageId : undefined}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="login-password">
-          Password
-        </label>
-        <input
-          id="login-password"
-          className="field__input"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={message !== null}
-          aria-describedby={message ? messageId : undefined}
-        />
-      </div>
+      {/* One message under both fields: each points to it. */}
+      <FormField label="E-mail" error={undefined}>
+        {({ id }) => (
+          <input
+            ref={emailRef}
+            onChange={(event) => setTypedEmail(event.currentTarget.value)}
+            id={id}
+            className="field__input"
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            aria-invalid={message !== null}
+            aria-describedby={message ? messageId : undefined}
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={undefined}>
+        {({ id }) => (
+          <input
+            id={id}
+            className="field__input"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={message !== null}
+            aria-describedby={message ? messageId : undefined}
+          />
+        )}
+      </FormField>
       <p id={messageId} className="auth-form__error" role="alert" aria-live="assertive">
         {message}
       </p>

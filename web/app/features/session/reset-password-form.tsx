@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormField } from '../../components/ui/form-field';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { newPasswordMessage } from './recovery-messages';
 import { useSession } from './session-provider';
@@ -67,33 +68,32 @@ export function ResetPasswordForm() {
       <p className="auth-form__note">
         Set a new password for <strong>{session.user.email}</strong>.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor="reset-password">
-          New password
-        </label>
-        <input
-          id="reset-password"
-          className="field__input"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={error !== null}
-          aria-describedby={error ? 'reset-error' : undefined}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="reset-confirm">
-          Repeat the new password
-        </label>
-        <input
-          id="reset-confirm"
-          className="field__input"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={error !== null}
-        />
-      </div>
+      {/* One message under both fields (#reset-error). */}
+      <FormField label="New password" error={undefined}>
+        {({ id }) => (
+          <input
+            id={id}
+            className="field__input"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'reset-error' : undefined}
+          />
+        )}
+      </FormField>
+      <FormField label="Repeat the new password" error={undefined}>
+        {({ id }) => (
+          <input
+            id={id}
+            className="field__input"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={error !== null}
+          />
+        )}
+      </FormField>
       <p id="reset-error" className="auth-form__error" role="alert">
         {error}
       </p>

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hasLeadingZeroBits } from '../../../../supabase/functions/_shared/proof-of-work.ts';
+import { hasLeadingZeroBits } from '../../../../domain/proof-of-work.ts';
 import { solveChallenge } from './solve';
 
 const reference = (text: string) => new Uint8Array(createHash('sha256').update(text, 'latin1').digest());

@@ -5,7 +5,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { hasLeadingZeroBits, proofText } from '../../../../supabase/functions/_shared/proof-of-work.ts';
+import { hasLeadingZeroBits, proofText } from '../../../../domain/proof-of-work.ts';
 
 const SLICE = 20_000;
 

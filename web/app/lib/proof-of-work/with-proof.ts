@@ -5,7 +5,7 @@
  * pages carry none of it. The rules: supabase/migrations/20261127150100_client_proof_of_work.sql.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { PROOF_HEADER, PROOF_REQUIRED } from '../../../../supabase/functions/_shared/proof-of-work.ts';
+import { PROOF_HEADER, PROOF_REQUIRED } from '../../../../domain/proof-of-work.ts';
 import type { Database } from '../../../../supabase/database.types';
 
 export { PROOF_HEADER, PROOF_REQUIRED };

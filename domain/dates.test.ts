@@ -9,7 +9,7 @@ import {
   formatWeekStart,
   fromStaffInput,
   toStaffInput,
-} from './staff-time';
+} from './dates.ts';
 
 describe('staff times', () => {
   it('shows an instant in Nairobi time with its zone', () => {

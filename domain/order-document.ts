@@ -1,10 +1,18 @@
-/** The order as public.get_order and public.order_document return it (JSON), parsed and typed. */
+/**
+ * The order document: what private.order_json builds (public.get_order for the visitor with the
+ * token, public.order_document for the invoice and the mail worker), parsed and typed. The one
+ * schema the order page, the invoice PDF and the order e-mails read an order through.
+ */
 import { z } from 'zod';
+import { CURRENCIES } from './money.ts';
 
-const money = z.coerce.number();
+/** PostgreSQL numerics arrive as numbers or strings: both read as a number. */
+const amount = z.coerce.number();
+const currency = z.enum(CURRENCIES);
 
 const orderSchema = z.object({
   reference: z.string(),
+  // confirmed: staff accepted the booking, payment still awaited; expired: unpaid when its hold ended.
   status: z.enum(['pending', 'confirmed', 'paid', 'cancelled', 'expired']),
   // The status and payment choice in customers' words, from the database (one source).
   status_label: z.string(),
@@ -14,17 +22,19 @@ const orderSchema = z.object({
   payment_label: z.string(),
   // Until when a pending order holds its seats (null: no limit, e.g. a seeded row).
   hold_until: z.string().nullable(),
-  currency: z.enum(['USD', 'KES']),
+  status_changed_at: z.string().nullable(),
+  currency,
   buyer: z.object({
     name: z.string(),
     email: z.string(),
-    phone: z.string(),
+    // orders.customer_phone is nullable (orders made before checkout asked for it, by staff).
+    phone: z.string().nullable(),
     organisation: z.string().nullable(),
     po_number: z.string().nullable(),
   }),
-  kes_per_usd: money,
-  total_usd: money,
-  total_kes: money,
+  kes_per_usd: amount,
+  total_usd: amount,
+  total_kes: amount,
   mpesa_code: z.string().nullable(),
   mpesa_code_submitted_at: z.string().nullable(),
   lines: z.array(
@@ -32,10 +42,10 @@ const orderSchema = z.object({
       program_id: z.string().nullable(),
       program_slug: z.string().nullable(),
       title: z.string(),
-      unit_price: money,
-      currency: z.enum(['USD', 'KES']),
+      unit_price: amount,
+      currency,
       quantity: z.number().int(),
-      line_total: money,
+      line_total: amount,
       intake: z
         .object({
           id: z.string(),
