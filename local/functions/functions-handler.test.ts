@@ -2,11 +2,18 @@
  * The runner against a fixture functions folder, each function in Deno: routing, verify_jwt,
  * config.toml, errors, env.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFunctionsHandler } from './index.ts';
 
+/** The `deno` devDependency: the version the functions run in. */
+const pinnedDeno = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies.deno;
 const jwtSecret = 'fixture-secret-with-at-least-32-characters!';
 const functionsDir = join(import.meta.dirname, 'fixtures', 'supabase', 'functions');
 /** What the functions and the runner logged (their stderr, start failures). */
@@ -49,6 +56,18 @@ describe('functions runner', () => {
       path: '/echo/sub/path',
       body: '{"email":"a@b.co"}',
       siteUrl: 'http://fixture.test',
+    });
+  });
+
+  it('runs the function in the Deno the project pins, with its own settings and nothing else', async () => {
+    const response = await authorized('/runtime');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      deno: pinnedDeno,
+      ownSetting: 'http://fixture.test',
+      readFile: 'NotCapable',
+      otherVariable: 'NotCapable',
+      otherHost: 'NotCapable',
     });
   });
 
