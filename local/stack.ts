@@ -355,6 +355,8 @@ export async function startStack(
     }
     // A service that gave up during start-up: stop what started after it too.
     if (failure) throw failure;
+    // Each function's Deno process boots now, in the background, so a first call does not wait for it.
+    functions.warm();
 
     return {
       apiUrl,

@@ -153,4 +153,17 @@ describe('functions runner', () => {
     expect(failures).toHaveLength(2);
     expect(failures[0]).toContain('fixture boot failure');
   });
+
+  it('warms every enabled function in the background, before any call', async () => {
+    const lines: string[] = [];
+    const warmed = createFunctionsHandler({ functionsDir, jwtSecret, env: {}, log: (line) => lines.push(line) });
+    try {
+      warmed.warm();
+      // No request was made: the failing fixture's start, logged, shows the warm-up started it.
+      await expect.poll(() => lines.join('\n'), { timeout: 20_000 }).toMatch(/boot-failure did not start/);
+      expect(lines.join('\n')).not.toMatch(/disabled/);
+    } finally {
+      await warmed.stop();
+    }
+  });
 });

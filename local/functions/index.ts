@@ -7,7 +7,7 @@
  * keeps its own import map and globals as on the platform, and a stack start pays nothing for
  * functions nobody calls.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Agent, fetch as fetchUpstream } from 'undici';
@@ -35,6 +35,11 @@ export interface FunctionsHandlerOptions {
 export interface FunctionsRunner {
   /** Takes requests whose path is `/<name>[/...]` (the gateway strips `/functions/v1`). */
   handle(request: Request): Promise<Response>;
+  /**
+   * Starts every enabled function's process without waiting (a start failure is logged): called
+   * once the stack is up, so that a first call does not wait for Deno to boot.
+   */
+  warm(): void;
   /** Stops every function's process. */
   stop(): Promise<void>;
 }
@@ -109,18 +114,18 @@ export function createFunctionsHandler(options: FunctionsHandlerOptions): Functi
     return entry;
   }
 
+  /** A function this runner serves: a valid name, enabled in config.toml, with an index.ts. */
+  const serves = (name: string) =>
+    !stopped &&
+    functionName.test(name) &&
+    functionSettings(config, name).enabled &&
+    existsSync(join(options.functionsDir, name, 'index.ts'));
+
   const handle = withBodyLimit(
     async (request) => {
       const name = new URL(request.url).pathname.split('/')[1] ?? '';
+      if (!serves(name)) return notFound();
       const settings = functionSettings(config, name);
-      if (
-        stopped ||
-        !functionName.test(name) ||
-        !settings.enabled ||
-        !existsSync(join(options.functionsDir, name, 'index.ts'))
-      ) {
-        return notFound();
-      }
 
       // As on the platform, a CORS preflight reaches the function without a token.
       if (settings.verifyJwt && request.method !== 'OPTIONS') {
@@ -150,6 +155,13 @@ export function createFunctionsHandler(options: FunctionsHandlerOptions): Functi
 
   return {
     handle,
+    warm() {
+      for (const name of readdirSync(options.functionsDir).filter(serves)) {
+        start(name).process.catch((error: unknown) =>
+          log(`[functions] ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }
+    },
     async stop() {
       stopped = true;
       const processes = [...running.values()].map((entry) => entry.process);
