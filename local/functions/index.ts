@@ -58,22 +58,28 @@ function readConfig(path: string): Pick<SupabaseConfig, 'functions'> {
 /** Hop-by-hop headers of the client's connection, not passed to the function. */
 const connectionHeaders = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host'];
 
-/** Passes the request to the function's process over its socket and hands back its answer. */
+/** Statuses whose reply has no body. */
+const bodiless = new Set([101, 204, 205, 304]);
+
+/**
+ * Passes the request to the function's process over its socket and hands back its answer, both
+ * bodies streamed: a function that caps its own body answers before the rest of it arrives.
+ */
 async function forward(request: Request, running: FunctionProcess, dispatcher: Agent): Promise<Response> {
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
   for (const name of connectionHeaders) headers.delete(name);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
   const reply = await fetchUpstream(`http://localhost${url.pathname}${url.search}`, {
     method: request.method,
     headers: [...headers],
-    body: hasBody ? await request.arrayBuffer() : undefined,
+    body: hasBody ? request.body : null,
+    duplex: 'half',
     redirect: 'manual',
     dispatcher,
   });
   // A fresh Response: fetch's headers are read-only, and the gateway adds its own.
-  const body = await reply.arrayBuffer();
-  return new Response(body.byteLength || ![101, 204, 205, 304].includes(reply.status) ? body : null, {
+  return new Response(bodiless.has(reply.status) || !reply.body ? null : ReadableStream.from(reply.body), {
     status: reply.status,
     statusText: reply.statusText,
     headers: [...reply.headers],
