@@ -62,8 +62,8 @@ const connectionHeaders = ['connection', 'keep-alive', 'transfer-encoding', 'upg
 const bodiless = new Set([101, 204, 205, 304]);
 
 /**
- * Passes the request to the function's process over its socket and hands back its answer, both
- * bodies streamed: a function that caps its own body answers before the rest of it arrives.
+ * Passes the request to the function's process over its socket and hands back its answer. The
+ * request body is streamed: a function that caps its own body answers before the rest arrives.
  */
 async function forward(request: Request, running: FunctionProcess, dispatcher: Agent): Promise<Response> {
   const url = new URL(request.url);
@@ -78,12 +78,10 @@ async function forward(request: Request, running: FunctionProcess, dispatcher: A
     redirect: 'manual',
     dispatcher,
   });
-  // A fresh Response: fetch's headers are read-only, and the gateway adds its own.
-  return new Response(bodiless.has(reply.status) || !reply.body ? null : ReadableStream.from(reply.body), {
-    status: reply.status,
-    statusText: reply.statusText,
-    headers: [...reply.headers],
-  });
+  // A fresh Response (fetch's headers are read-only, and the gateway adds its own), its body read
+  // whole: replies are small (JSON, a PDF of a few KB).
+  const body = bodiless.has(reply.status) ? null : await reply.arrayBuffer();
+  return new Response(body, { status: reply.status, statusText: reply.statusText, headers: [...reply.headers] });
 }
 
 export function createFunctionsHandler(options: FunctionsHandlerOptions): FunctionsRunner {
