@@ -233,6 +233,7 @@ export async function startStack(
     const functions = createFunctionsHandler({
       functionsDir: join(repoRoot, 'supabase', 'functions'),
       jwtSecret: env.SUPABASE_JWT_SECRET,
+      log,
       env: {
         SUPABASE_URL: apiUrl,
         SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
@@ -257,6 +258,7 @@ export async function startStack(
         MPESA_CALLBACK_URL: env.MPESA_CALLBACK_URL || `${apiUrl}/functions/v1/mpesa-callback`,
       },
     });
+    stops.push(functions.stop);
 
     const { fileSizeLimit } = storageSettings(config.supabase);
     const storage = createStorageServer({
@@ -274,7 +276,7 @@ export async function startStack(
       rest: { socketPath: postgrest.current().socketPath },
       regexFilterSlots,
       auth: (request) => auth.handle(request),
-      functions,
+      functions: functions.handle,
       storage: (request) => storage.handle(request),
     });
     const gateway = await serve(routes.handle, {
@@ -353,6 +355,8 @@ export async function startStack(
     }
     // A service that gave up during start-up: stop what started after it too.
     if (failure) throw failure;
+    // Each function's Deno process boots now, in the background, so a first call does not wait for it.
+    functions.warm();
 
     return {
       apiUrl,

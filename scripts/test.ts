@@ -1,9 +1,9 @@
 /**
- * `npm test`: every check and one closing count. The static checks (types, lint, the Studio build)
- * run side by side, each single-threaded and light, their output shown whole as each ends; then
- * vitest (unit + integration against the real stack), then Playwright (tests/e2e in Chromium
- * against the whole stack, website included). Each step's wall time is printed as it ends and
- * again in a summary before the closing line `Tests: N passed, N failed`.
+ * `npm test`: every check and one closing count. The static checks (types, `deno check` of the edge
+ * functions, lint, the Studio build) run side by side, each single-threaded and light, their output
+ * shown whole as each ends; then vitest (unit + integration against the real stack), then
+ * Playwright (tests/e2e in Chromium against the whole stack, website included). Each step's wall
+ * time is printed as it ends and again in a summary before the closing line `Tests: N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +30,8 @@ const playwrightReport = join(repoRoot, '.tmp', 'playwright-report.json');
 /** Independent and light on CPU: run together, they take about as long as the slowest alone. */
 const staticChecks: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  // The edge functions as they deploy: Deno's type checker with each function's import map.
+  { name: 'deno check (edge functions)', command: 'npm', args: ['run', '--silent', 'check:functions'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   // sanity build exits 0 even with an invalid schema: vitest runs `sanity schema validate` too.
   { name: 'Sanity Studio build', command: 'npm', args: ['run', '--silent', 'build', '-w', 'studio'] },

@@ -1,12 +1,30 @@
-/** The runner against a fixture functions folder: routing, verify_jwt, config.toml, errors, env. */
+/**
+ * The runner against a fixture functions folder, each function in Deno: routing, verify_jwt,
+ * config.toml, errors, env.
+ */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFunctionsHandler } from './index.ts';
 
+/** The `deno` devDependency: the version the functions run in. */
+const pinnedDeno = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies.deno;
 const jwtSecret = 'fixture-secret-with-at-least-32-characters!';
 const functionsDir = join(import.meta.dirname, 'fixtures', 'supabase', 'functions');
-const handle = createFunctionsHandler({ functionsDir, jwtSecret, env: { SITE_URL: 'http://fixture.test' } });
+/** What the functions and the runner logged (their stderr, start failures). */
+let logged: string[] = [];
+const runner = createFunctionsHandler({
+  functionsDir,
+  jwtSecret,
+  env: { SITE_URL: 'http://fixture.test' },
+  log: (line) => logged.push(line),
+});
+const handle = runner.handle;
 
 function sign(secret = jwtSecret, expiresIn: string | number = '1h'): Promise<string> {
   return new SignJWT({ role: 'anon' })
@@ -24,7 +42,10 @@ async function authorized(path: string, init: RequestInit = {}): Promise<Respons
   return call(path, { ...init, headers: { authorization: `Bearer ${await sign()}`, ...init.headers } });
 }
 
-afterEach(() => vi.restoreAllMocks());
+beforeEach(() => {
+  logged = [];
+});
+afterAll(() => runner.stop());
 
 describe('functions runner', () => {
   it('runs the named handler with the request, its body and the settings it was given', async () => {
@@ -35,6 +56,18 @@ describe('functions runner', () => {
       path: '/echo/sub/path',
       body: '{"email":"a@b.co"}',
       siteUrl: 'http://fixture.test',
+    });
+  });
+
+  it('runs the function in the Deno the project pins, with its own settings and nothing else', async () => {
+    const response = await authorized('/runtime');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      deno: pinnedDeno,
+      ownSetting: 'http://fixture.test',
+      readFile: 'NotCapable',
+      otherVariable: 'NotCapable',
+      otherHost: 'NotCapable',
     });
   });
 
@@ -97,21 +130,17 @@ describe('functions runner', () => {
   });
 
   it('turns a thrown error into a logged 500 with a JSON error', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await authorized('/throws', { method: 'POST' });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({
       code: 'WORKER_ERROR',
       message: 'Function exited due to an error (please check logs)',
     });
-    expect(logged).toHaveBeenCalledWith(
-      '[functions] throws threw:',
-      expect.objectContaining({ message: 'fixture failure' }),
-    );
+    // Deno writes the error to its stderr as the request ends: poll the log for it.
+    await expect.poll(() => logged.join('\n')).toMatch(/\[functions:throws\] threw: Error: fixture failure/);
   });
 
   it('turns a module that fails to load into a logged 503 and retries it on the next call', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const response = await authorized('/boot-failure');
       expect(response.status).toBe(503);
@@ -120,6 +149,21 @@ describe('functions runner', () => {
         message: 'Worker failed to boot (please check logs)',
       });
     }
-    expect(logged).toHaveBeenCalledTimes(2);
+    const failures = logged.filter((line) => line.startsWith('[functions] boot-failure did not start'));
+    expect(failures).toHaveLength(2);
+    expect(failures[0]).toContain('fixture boot failure');
+  });
+
+  it('warms every enabled function in the background, before any call', async () => {
+    const lines: string[] = [];
+    const warmed = createFunctionsHandler({ functionsDir, jwtSecret, env: {}, log: (line) => lines.push(line) });
+    try {
+      warmed.warm();
+      // No request was made: the failing fixture's start, logged, shows the warm-up started it.
+      await expect.poll(() => lines.join('\n'), { timeout: 20_000 }).toMatch(/boot-failure did not start/);
+      expect(lines.join('\n')).not.toMatch(/disabled/);
+    } finally {
+      await warmed.stop();
+    }
   });
 });

@@ -1,27 +1,47 @@
 /**
- * The local stand-in for Supabase Edge Functions: runs `supabase/functions/<name>/handler.ts`
- * (the same handler the two-line Deno `index.ts` serves when deployed) in this Node process,
- * behind the platform's routing, `verify_jwt` gate and error replies.
+ * The local stand-in for Supabase Edge Functions: each `supabase/functions/<name>` runs in Deno
+ * (the `deno` npm package) from its own `index.ts` and `deno.json`, as deployed, behind the
+ * platform's routing, `verify_jwt` gate, body cap and error replies, which this runner gives.
+ *
+ * One Deno process per function, started by its first call (the platform's cold start): each
+ * keeps its own import map and globals as on the platform, and a stack start pays nothing for
+ * functions nobody calls.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Agent, fetch as fetchUpstream } from 'undici';
 import { readSupabaseConfig } from '../supabase-config/read.ts';
 import type { SupabaseConfig } from '../supabase-config/schema.ts';
 import { functionSettings } from '../supabase-config/settings.ts';
-import { loadHandler, type EdgeHandler } from './load-handler.ts';
 import { MiB, withBodyLimit } from '../http/body-limit.ts';
+import { startFunctionProcess, type FunctionProcess } from './deno-process.ts';
 import { bootError, notFound, payloadTooLarge, workerError } from './platform-errors.ts';
 import { rejectUnlessValidJwt } from './verify-jwt.ts';
 
 export interface FunctionsHandlerOptions {
   /** The folder holding one folder per function (supabase/functions). */
   functionsDir: string;
-  /** The functions' settings and secrets (SUPABASE_URL, keys, SMTP_*, MAIL_FROM, SITE_URL). */
+  /** The functions' settings and secrets (SUPABASE_URL, keys, SMTP_*, MAIL_FROM, SITE_URL): their whole environment. */
   env: Record<string, string>;
   /** The project's JWT secret, for `verify_jwt`. */
   jwtSecret: string;
   /** Where `[functions.<name>]` settings live; default: config.toml beside functionsDir. */
   configPath?: string;
+  /** Where the functions' own log lines and start failures go (default: stderr). */
+  log?: (line: string) => void;
+}
+
+export interface FunctionsRunner {
+  /** Takes requests whose path is `/<name>[/...]` (the gateway strips `/functions/v1`). */
+  handle(request: Request): Promise<Response>;
+  /**
+   * Starts every enabled function's process without waiting (a start failure is logged): called
+   * once the stack is up, so that a first call does not wait for Deno to boot.
+   */
+  warm(): void;
+  /** Stops every function's process. */
+  stop(): Promise<void>;
 }
 
 /** The largest body any function is handed (the functions here take a few KB of JSON at most). */
@@ -35,29 +55,81 @@ function readConfig(path: string): Pick<SupabaseConfig, 'functions'> {
   return existsSync(path) ? readSupabaseConfig(process.env, path) : {};
 }
 
-/** Takes requests whose path is `/<name>[/...]` (the gateway strips `/functions/v1`). */
-export function createFunctionsHandler(options: FunctionsHandlerOptions): (request: Request) => Promise<Response> {
+/** Hop-by-hop headers of the client's connection, not passed to the function. */
+const connectionHeaders = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host'];
+
+/** Statuses whose reply has no body. */
+const bodiless = new Set([101, 204, 205, 304]);
+
+/**
+ * Passes the request to the function's process over its socket and hands back its answer. The
+ * request body is streamed: a function that caps its own body answers before the rest arrives.
+ */
+async function forward(request: Request, running: FunctionProcess, dispatcher: Agent): Promise<Response> {
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  for (const name of connectionHeaders) headers.delete(name);
+  const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
+  const reply = await fetchUpstream(`http://localhost${url.pathname}${url.search}`, {
+    method: request.method,
+    headers: [...headers],
+    body: hasBody ? request.body : null,
+    duplex: 'half',
+    redirect: 'manual',
+    dispatcher,
+  });
+  // A fresh Response (fetch's headers are read-only, and the gateway adds its own), its body read
+  // whole: replies are small (JSON, a PDF of a few KB).
+  const body = bodiless.has(reply.status) ? null : await reply.arrayBuffer();
+  return new Response(body, { status: reply.status, statusText: reply.statusText, headers: [...reply.headers] });
+}
+
+export function createFunctionsHandler(options: FunctionsHandlerOptions): FunctionsRunner {
   const config = readConfig(options.configPath ?? join(dirname(options.functionsDir), 'config.toml'));
   const secret = new TextEncoder().encode(options.jwtSecret);
-  const loaded = new Map<string, Promise<EdgeHandler>>();
+  const log = options.log ?? ((line: string) => console.error(line));
+  // Sockets in a private folder of their own (mode 700): short paths, and only this user connects.
+  const socketDir = mkdtempSync(join(tmpdir(), 'ascent-functions-'));
+  const running = new Map<string, { process: Promise<FunctionProcess>; dispatcher: Agent }>();
+  let stopped = false;
 
-  function load(name: string, file: string): Promise<EdgeHandler> {
-    let handler = loaded.get(name);
-    if (!handler) {
-      handler = loadHandler(file);
-      loaded.set(name, handler);
-      // A function that failed to import is retried on the next call (after the file is fixed).
-      handler.catch(() => loaded.delete(name));
+  function start(name: string) {
+    let entry = running.get(name);
+    if (!entry) {
+      const socketPath = join(socketDir, `${name}.sock`);
+      rmSync(socketPath, { force: true });
+      const process = startFunctionProcess({
+        name,
+        functionDir: join(options.functionsDir, name),
+        socketPath,
+        env: options.env,
+        log,
+      });
+      const current = { process, dispatcher: new Agent({ connect: { socketPath } }) };
+      entry = current;
+      running.set(name, current);
+      // A function that failed to start, crashed or was stopped starts again on its next call.
+      const forget = () => {
+        if (running.get(name) === current) running.delete(name);
+        void current.dispatcher.close();
+      };
+      process.then((started) => started.exited.then(forget), forget);
     }
-    return handler;
+    return entry;
   }
 
-  return withBodyLimit(
+  /** A function this runner serves: a valid name, enabled in config.toml, with an index.ts. */
+  const serves = (name: string) =>
+    !stopped &&
+    functionName.test(name) &&
+    functionSettings(config, name).enabled &&
+    existsSync(join(options.functionsDir, name, 'index.ts'));
+
+  const handle = withBodyLimit(
     async (request) => {
       const name = new URL(request.url).pathname.split('/')[1] ?? '';
-      const file = join(options.functionsDir, name, 'handler.ts');
+      if (!serves(name)) return notFound();
       const settings = functionSettings(config, name);
-      if (!functionName.test(name) || !settings.enabled || !existsSync(file)) return notFound();
 
       // As on the platform, a CORS preflight reaches the function without a token.
       if (settings.verifyJwt && request.method !== 'OPTIONS') {
@@ -65,27 +137,47 @@ export function createFunctionsHandler(options: FunctionsHandlerOptions): (reque
         if (rejection) return rejection;
       }
 
-      let handler: EdgeHandler;
+      const entry = start(name);
+      let started: FunctionProcess;
       try {
-        handler = await load(name, file);
+        started = await entry.process;
       } catch (error) {
-        console.error(`[functions] ${name} failed to load:`, error);
+        log(`[functions] ${error instanceof Error ? error.message : String(error)}`);
         return bootError();
       }
-
-      // Handlers read settings through _shared/env.ts, which reads Deno.env on the platform and
-      // process.env here. Functions run in this process, so process.env is the only channel that
-      // reaches them without changing the handler's signature; it is refreshed on every call in
-      // case another runner in the same process (a test) set different values.
-      Object.assign(process.env, options.env);
       try {
-        return await handler(request);
+        return await forward(request, started, entry.dispatcher);
       } catch (error) {
-        console.error(`[functions] ${name} threw:`, error);
+        // The process ended while it had the request (it crashed, or ran out of memory).
+        log(`[functions] ${name} gave no answer: ${String(error)}`);
         return workerError();
       }
     },
     maxBodyBytes,
     (_request, limit) => payloadTooLarge(limit),
   );
+
+  return {
+    handle,
+    warm() {
+      for (const name of readdirSync(options.functionsDir).filter(serves)) {
+        start(name).process.catch((error: unknown) =>
+          log(`[functions] ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }
+    },
+    async stop() {
+      stopped = true;
+      const processes = [...running.values()].map((entry) => entry.process);
+      await Promise.all(
+        processes.map((process) =>
+          process.then(
+            (started) => started.stop(),
+            () => {},
+          ),
+        ),
+      );
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
 }

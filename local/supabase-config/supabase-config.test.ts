@@ -229,8 +229,12 @@ describe('the stand-ins follow the file', () => {
     };
     const withoutToken = () => new Request('http://127.0.0.1/no-cors', { method: 'POST', body: '{}' });
     const checked = runner('project_id = "t"\n[functions.no-cors]\nverify_jwt = true\n');
-    expect((await checked(withoutToken())).status).toBe(401);
+    expect((await checked.handle(withoutToken())).status).toBe(401);
     const open = runner('project_id = "t"\n[functions.no-cors]\nverify_jwt = false\n');
-    expect(await (await open(withoutToken())).json()).toEqual({ method: 'POST', reached: true });
+    try {
+      expect(await (await open.handle(withoutToken())).json()).toEqual({ method: 'POST', reached: true });
+    } finally {
+      await Promise.all([checked.stop(), open.stop()]);
+    }
   });
 });

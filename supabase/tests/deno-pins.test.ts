@@ -1,7 +1,7 @@
 /**
- * Each edge function runs the same package versions deployed (Deno, through its deno.json
- * `npm:` pins) as locally and in tests (Node, through package.json): the pins must agree, and
- * every package the function's code imports must be pinned.
+ * Each edge function runs the same package versions in Deno (deployed and in the local stack,
+ * through its deno.json `npm:` pins) as in its unit tests (Node, through package.json): the pins
+ * must agree, and every package the function's code imports must be pinned.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFunctionsHandler } from '../../local/functions/index.ts';
+import { createFunctionsHandler, type FunctionsRunner } from '../../local/functions/index.ts';
 import { createGateway } from '../../local/gateway/index.ts';
 import { regexFilterSlots } from '../../local/postgrest/index.ts';
 import { serve, type ServedHandler } from '../../local/http/serve.ts';
@@ -18,6 +18,7 @@ import { stackInfo, type StackInfo } from './stack-info.ts';
 const fixtureFunctions = join(import.meta.dirname, '../../local/functions/fixtures/supabase/functions');
 
 let stack: StackInfo;
+let fixtureFunctionsRunner: FunctionsRunner;
 let fixturesGateway: ServedHandler;
 let otherOrigin: ServedHandler;
 let browser: Browser;
@@ -26,6 +27,11 @@ let page: Page;
 beforeAll(async () => {
   stack = stackInfo();
   // The same gateway and functions runner as the stack's, serving the test-only functions.
+  fixtureFunctionsRunner = createFunctionsHandler({
+    functionsDir: fixtureFunctions,
+    jwtSecret: stack.jwtSecret,
+    env: {},
+  });
   const routes = createGateway({
     anonKey: stack.anonKey,
     serviceRoleKey: stack.serviceRoleKey,
@@ -33,7 +39,7 @@ beforeAll(async () => {
     regexFilterSlots,
     auth: async () => new Response(null, { status: 404 }),
     storage: async () => new Response(null, { status: 404 }),
-    functions: createFunctionsHandler({ functionsDir: fixtureFunctions, jwtSecret: stack.jwtSecret, env: {} }),
+    functions: fixtureFunctionsRunner.handle,
   });
   fixturesGateway = await serve(routes.handle, {
     port: 0,
@@ -56,6 +62,7 @@ afterAll(async () => {
   await browser?.close();
   await otherOrigin?.close();
   await fixturesGateway?.close();
+  await fixtureFunctionsRunner?.stop();
 });
 
 type Outcome = { resolved: true; status: number; body: unknown } | { resolved: false; error: string };
