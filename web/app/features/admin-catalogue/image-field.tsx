@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../components/admin/form-fields';
 import { ImageStorageError, uploadImage } from '../../lib/supabase/storage';
-import { errorWords } from './error-words';
+import { describeDbError as errorWords } from '../../components/admin/describe-db-error';
 
 export interface ImageFieldProps {
   registration: UseFormRegisterReturn;

@@ -5,17 +5,21 @@
  * Each intake's participants export as CSV (one line per participant).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useRevalidator } from 'react-router';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
-import { deleteRow, insertIntake, listIntakes, updateIntake, type IntakeWithSold } from './catalogue-data';
+import { describeDbError as errorWords } from '../../components/admin/describe-db-error';
+import { createIntake } from './api/create-intake';
+import { deleteCatalogueRow } from './api/delete-catalogue-row';
+import type { IntakeWithSold } from './api/list-intakes';
+import { updateIntake } from './api/update-intake';
 import { formatCalendarDate } from '../../lib/staff-time';
 import { fetchIntakeParticipants, participantCsvColumns } from './intake-participants';
 import { intakeSchema, type IntakeInput, type IntakeValues } from './schemas';
-import { errorWords } from './error-words';
 
 const emptyIntake: IntakeInput = {
   starts_on: '',
@@ -30,17 +34,20 @@ function intakeName(intake: IntakeWithSold): string {
   return `${formatCalendarDate(intake.starts_on)} – ${formatCalendarDate(intake.ends_on)}`;
 }
 
-export function IntakesSection({ programId, programTitle }: { programId: string; programTitle: string }) {
-  const [intakes, setIntakes] = useState<IntakeWithSold[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+export interface IntakesSectionProps {
+  programId: string;
+  programTitle: string;
+  /** Read by the program page's clientLoader, and again (revalidated) after each change here. */
+  intakes: IntakeWithSold[];
+}
+
+export function IntakesSection({ programId, programTitle, intakes }: IntakesSectionProps) {
   const [editing, setEditing] = useState<IntakeWithSold | null>(null);
   const [deleting, setDeleting] = useState<IntakeWithSold | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
 
-  const reload = useCallback(() => {
-    listIntakes(programId).then(setIntakes, (error: unknown) => setLoadError(errorWords(error)));
-  }, [programId]);
-  useEffect(reload, [reload]);
+  const revalidator = useRevalidator();
+  const reload = () => revalidator.revalidate();
 
   const sold = editing?.sold ?? 0;
   const form = useForm<IntakeInput, unknown, IntakeValues>({
@@ -75,11 +82,11 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
   const onSubmit = form.handleSubmit(async (values) => {
     setSaveError(null);
     try {
-      if (editing) await updateIntake(editing.id, values);
-      else await insertIntake({ ...values, program_id: programId });
+      if (editing) await updateIntake({ id: editing.id, values });
+      else await createIntake({ programId, values });
       void toastSuccess(editing ? 'Intake saved.' : 'Intake added.');
       edit(null);
-      reload();
+      await reload();
     } catch (error) {
       const words = errorWords(error);
       setSaveError(words);
@@ -89,10 +96,10 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
 
   async function remove(intake: IntakeWithSold) {
     try {
-      await deleteRow('program_intakes', intake.id);
+      await deleteCatalogueRow({ table: 'program_intakes', id: intake.id });
       void toastSuccess(`Deleted the intake ${intakeName(intake)}.`);
       if (editing?.id === intake.id) edit(null);
-      reload();
+      await reload();
     } catch (error) {
       void toastError(errorWords(error));
     } finally {
@@ -103,11 +110,6 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
   return (
     <section aria-labelledby="intakes-heading" className="admin-intakes">
       <h2 id="intakes-heading">Intakes of {programTitle}</h2>
-      {loadError && (
-        <p role="alert" className="notice notice--error">
-          {loadError}
-        </p>
-      )}
       {intakes && intakes.length === 0 && <p>No intakes yet: visitors can order “next available intake”.</p>}
       {intakes && intakes.length > 0 && (
         <div className="data-table__scroll">

@@ -6,32 +6,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, use, useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useRevalidator } from 'react-router';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
 import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
-import { useListParams } from '../../components/admin/list-params';
-import {
-  insertRow,
-  listRows,
-  nextMetricOrder,
-  PAGE_SIZE,
-  swapMetricOrder,
-  updateRow,
-  type Row,
-} from './catalogue-data';
+import { describeDbError as errorWords } from '../../components/admin/describe-db-error';
+import { useListLoading, useListParams } from '../../components/admin/list-params';
+import { PAGE_SIZE } from './api/catalogue-list-input';
+import { createImpactMetric } from './api/create-impact-metric';
+import { impactMetricListDefaults, type ImpactMetricRow as Metric } from './api/list-impact-metrics';
+import { swapMetricOrder } from './api/swap-metric-order';
+import { updateImpactMetric } from './api/update-impact-metric';
 import { publishedLabel } from './format';
 import { RowActions } from './row-actions';
 import { metricSchema, type MetricInput, type MetricValues } from './schemas';
-import { useListPage } from '../../components/admin/use-list-page';
-import { errorWords } from './error-words';
 import './admin-catalogue.css';
 
-type Metric = Row<'impact_metrics'>;
-
 const emptyMetric: MetricInput = { label: '', value: '', suffix: '', is_published: false };
-const searchColumns = ['label'] as const;
-const sortable = ['sort_order', 'label', 'value', 'is_published'] as const;
 const csvColumns: CsvColumn<Metric>[] = [
   { header: 'Label', value: (row) => row.label },
   { header: 'Value', value: (row) => row.value },
@@ -50,7 +42,6 @@ interface StatsContext {
   count: number;
   move: (index: number, offset: -1 | 1, buttonLabel: string) => Promise<void>;
   edit: (metric: Metric) => void;
-  reload: () => void;
 }
 
 /**
@@ -100,7 +91,6 @@ function ActionsCell({ row }: { row: { original: Metric } }) {
       name={row.original.label}
       published={row.original.is_published}
       onEdit={() => context.edit(row.original)}
-      onChanged={context.reload}
     />
   );
 }
@@ -114,13 +104,11 @@ const columns: ColumnDef<Metric>[] = [
   { id: 'actions', header: 'Actions', cell: ActionsCell },
 ];
 
-export function StatsPage() {
-  const [params, setParams] = useListParams({ sort: 'sort_order', sortable });
-  const [list, reload] = useListPage(
-    JSON.stringify(params),
-    () => listRows('impact_metrics', params, searchColumns),
-    errorWords,
-  );
+/** `list`: the page the route's clientLoader read from the URL; a change here reads it again. */
+export function StatsPage({ list }: { list: { rows: Metric[]; total: number } }) {
+  const [params, setParams] = useListParams(impactMetricListDefaults);
+  const loading = useListLoading();
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Metric | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [moving, setMoving] = useState(false);
@@ -163,9 +151,9 @@ export function StatsPage() {
       if (!a || !b) return;
       setMoving(true);
       try {
-        await swapMetricOrder(a, b);
+        await swapMetricOrder({ a, b });
         void toastSuccess(`Moved “${a.label}” ${offset < 0 ? 'up' : 'down'}.`);
-        reload();
+        await revalidator.revalidate();
         // Keep the keyboard on the moved row's same button (it re-renders one row away).
         requestAnimationFrame(() => {
           document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(buttonLabel)}"]`)?.focus();
@@ -176,26 +164,28 @@ export function StatsPage() {
         setMoving(false);
       }
     },
-    [list.rows, reload],
+    [list.rows, revalidator],
   );
 
   const context = useMemo<StatsContext>(
-    () => ({ canReorder, moving, count: list.rows.length, move, edit, reload }),
-    [canReorder, moving, list.rows.length, move, edit, reload],
+    () => ({ canReorder, moving, count: list.rows.length, move, edit }),
+    [canReorder, moving, list.rows.length, move, edit],
   );
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSaveError(null);
+    // The form's own input: the api functions parse it again with the same schema.
+    const input = form.getValues();
     try {
       if (editing) {
-        await updateRow('impact_metrics', editing.id, values);
+        await updateImpactMetric({ id: editing.id, values: input });
         void toastSuccess(`Saved “${values.label}”.`);
       } else {
-        await insertRow('impact_metrics', { ...values, sort_order: await nextMetricOrder() });
+        await createImpactMetric(input);
         void toastSuccess(`Added “${values.label}”.`);
       }
       edit(null);
-      reload();
+      await revalidator.revalidate();
     } catch (error) {
       const words = errorWords(error);
       setSaveError(words);
@@ -241,11 +231,6 @@ export function StatsPage() {
         </form>
         <h2>All figures</h2>
         {!canReorder && <p>Reordering works on the full list in display order: clear the search, filter and sort.</p>}
-        {list.error && (
-          <p role="alert" className="notice notice--error">
-            {list.error}
-          </p>
-        )}
         <DataTable
           caption="Impact figures"
           columns={columns}
@@ -255,9 +240,9 @@ export function StatsPage() {
           params={params}
           onParamsChange={setParams}
           getRowId={(row) => row.id}
-          sortable={sortable}
+          sortable={impactMetricListDefaults.sortable}
           searchLabel="Search figures"
-          loading={list.loading}
+          loading={loading}
           empty="No figures yet."
           toolbar={
             <button

@@ -1,0 +1,20 @@
+/**
+ * The browser's Supabase client with the staff session, for the admin's clientLoaders and
+ * clientActions. They run before the page renders, so this waits for the session to be known
+ * (supabase-js restores it from storage) and sends the browser to /login when there is none, as
+ * the session provider does for the page itself; RLS decides what a signed-in account may read.
+ */
+import { redirect } from 'react-router';
+import { getBrowserSupabase } from './browser-client';
+import { browserSupabaseConfigured } from './browser-env';
+import type { DatabaseClient } from './database';
+import { loginPath } from '../../config/staff-paths';
+
+export async function staffSupabase(): Promise<DatabaseClient> {
+  await browserSupabaseConfigured();
+  const supabase = await getBrowserSupabase();
+  const { data, error } = await supabase.auth.getSession();
+  if (error) throw error;
+  if (!data.session) throw redirect(loginPath);
+  return supabase;
+}
