@@ -10,26 +10,13 @@ export interface BrowserSupabaseEnv {
 
 let env: BrowserSupabaseEnv | undefined;
 const listeners = new Set<() => void>();
-let markConfigured: () => void = () => {};
-const configured = new Promise<void>((resolve) => {
-  markConfigured = resolve;
-});
 
 /** Records the public URL and anon key (idempotent; called while rendering the layout). */
 export function configureBrowserSupabase(next: BrowserSupabaseEnv | undefined): void {
   if (next && (next.supabaseUrl !== env?.supabaseUrl || next.supabaseAnonKey !== env?.supabaseAnonKey)) {
     env = { supabaseUrl: next.supabaseUrl, supabaseAnonKey: next.supabaseAnonKey };
     for (const listener of listeners) listener();
-    markConfigured();
   }
-}
-
-/**
- * Resolves once the env is recorded: a clientLoader can run before any layout has rendered (on a
- * page's first load), and the env comes from the root's data, which layouts read while rendering.
- */
-export function browserSupabaseConfigured(): Promise<void> {
-  return configured;
 }
 
 export function browserSupabaseEnv(): BrowserSupabaseEnv | undefined {
