@@ -25,7 +25,7 @@ clientLoader.hydrate = true as const;
 
 /** On the sign-in screens, their card and heading around the placeholder: the first paint is the page. */
 export function HydrateFallback() {
-  // The admin pages' clientLoaders wait for this (staff-supabase.ts): on a first load they run
+  // The admin pages' clientLoaders wait for this (lib/supabase/staff-client.ts): on a first load they run
   // while this placeholder shows, before the layout below has rendered.
   configureBrowserSupabase(useRootData()?.env);
   const title = authScreenTitle(useLocation().pathname);

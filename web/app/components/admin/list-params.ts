@@ -3,7 +3,7 @@
  * can be reloaded, shared or left and come back to as it was. Unknown values fall back to defaults.
  */
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 
 export type PublishedFilter = 'all' | 'published' | 'draft';
 export type SortDirection = 'asc' | 'desc';
@@ -130,13 +130,10 @@ export function useUrlFilter<Value extends string>(
 
 /**
  * True while this page's data is being read again: a new list state in the URL (same path), or
- * a revalidation after a change. The rows on screen stay until the answer replaces them.
+ * the read after a change posted to the page. The rows on screen stay until the answer replaces them.
  */
 export function useListLoading(): boolean {
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const revalidator = useRevalidator();
-  return (
-    (navigation.state === 'loading' && navigation.location.pathname === pathname) || revalidator.state === 'loading'
-  );
+  return navigation.state === 'loading' && navigation.location.pathname === pathname;
 }

@@ -7,16 +7,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useRevalidator } from 'react-router';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
-import { describeDbError as errorWords } from '../../components/admin/describe-db-error';
-import { createIntake } from './api/create-intake';
-import { deleteCatalogueRow } from './api/delete-catalogue-row';
 import type { IntakeWithSold } from './api/list-intakes';
-import { updateIntake } from './api/update-intake';
+import type { IntakeIntent } from './intake-action';
 import { formatCalendarDate } from '../../lib/staff-time';
 import { fetchIntakeParticipants, participantCsvColumns } from './intake-participants';
 import { intakeSchema, type IntakeInput, type IntakeValues } from './schemas';
@@ -35,19 +31,19 @@ function intakeName(intake: IntakeWithSold): string {
 }
 
 export interface IntakesSectionProps {
-  programId: string;
   programTitle: string;
   /** Read by the program page's clientLoader, and again (revalidated) after each change here. */
   intakes: IntakeWithSold[];
 }
 
-export function IntakesSection({ programId, programTitle, intakes }: IntakesSectionProps) {
+export function IntakesSection({ programTitle, intakes }: IntakesSectionProps) {
   const [editing, setEditing] = useState<IntakeWithSold | null>(null);
   const [deleting, setDeleting] = useState<IntakeWithSold | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
 
-  const revalidator = useRevalidator();
-  const reload = () => revalidator.revalidate();
+  // Changes go to the program route's clientAction (intake-action.ts), which toasts them.
+  const { post, busy } = usePostToRoute();
+  const change = (intent: IntakeIntent) => post(intent);
 
   const sold = editing?.sold ?? 0;
   const form = useForm<IntakeInput, unknown, IntakeValues>({
@@ -58,7 +54,7 @@ export function IntakesSection({ programId, programTitle, intakes }: IntakesSect
     register,
     reset,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
   const online = useWatch({ control, name: 'is_online' });
 
@@ -79,32 +75,19 @@ export function IntakesSection({ programId, programTitle, intakes }: IntakesSect
     );
   }
 
+  useActionResult('save-intake', (result) => (result.ok ? edit(null) : setSaveError(result.error)));
+  useActionResult('delete-intake', (result) => {
+    if (result.ok && editing?.id === result.id) edit(null);
+  });
+
   const onSubmit = form.handleSubmit(async (values) => {
     setSaveError(null);
-    try {
-      if (editing) await updateIntake({ id: editing.id, values });
-      else await createIntake({ programId, values });
-      void toastSuccess(editing ? 'Intake saved.' : 'Intake added.');
-      edit(null);
-      await reload();
-    } catch (error) {
-      const words = errorWords(error);
-      setSaveError(words);
-      void toastError(words);
-    }
+    await change({ intent: 'save-intake', id: editing?.id ?? null, values });
   });
 
   async function remove(intake: IntakeWithSold) {
-    try {
-      await deleteCatalogueRow({ table: 'program_intakes', id: intake.id });
-      void toastSuccess(`Deleted the intake ${intakeName(intake)}.`);
-      if (editing?.id === intake.id) edit(null);
-      await reload();
-    } catch (error) {
-      void toastError(errorWords(error));
-    } finally {
-      setDeleting(null);
-    }
+    await change({ intent: 'delete-intake', id: intake.id, name: intakeName(intake) });
+    setDeleting(null);
   }
 
   return (
@@ -190,7 +173,7 @@ export function IntakesSection({ programId, programTitle, intakes }: IntakesSect
         <CheckboxField label="Published (bookable on the website)" registration={register('is_published')} />
         <FormError message={saveError} />
         <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
+          <button type="submit" className="button" disabled={busy}>
             {editing ? 'Save intake' : 'Add intake'}
           </button>
           {editing && (

@@ -163,7 +163,7 @@ export function ProgramForm({ row, intakes, categories, onSaved }: ProgramFormPr
           </button>
         </div>
       </form>
-      {row && <IntakesSection programId={row.id} programTitle={row.title} intakes={intakes} />}
+      {row && <IntakesSection programTitle={row.title} intakes={intakes} />}
     </section>
   );
 }

@@ -1,11 +1,10 @@
 /**
- * The clientAction of a catalogue list: a row's Publish / Unpublish, Delete or (events) Cancel,
- * posted as JSON by RowActions' fetcher. The toast says what happened; the result carries the
- * failure's words. Afterwards the router reads the list again (its clientLoader).
+ * A catalogue list's row changes, for its route's clientAction: Publish / Unpublish, Delete or
+ * (events) Cancel, posted as JSON by RowActions. The toast says what happened; the result carries
+ * the failure's words. Afterwards the router reads the list again (its clientLoader).
  */
 import { z } from 'zod';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
-import { describeDbError } from '../../components/admin/describe-db-error';
+import { toastedAction, type ActionResult } from '../../components/admin/action-result';
 import { cancelEvent } from './api/cancel-event';
 import { deleteCatalogueRow } from './api/delete-catalogue-row';
 import { setPublished, type CatalogueTable } from './api/set-published';
@@ -18,8 +17,6 @@ export const rowIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('cancel-event'), ...row, registered: z.number().int() }),
 ]);
 export type RowIntent = z.input<typeof rowIntent>;
-
-export type RowActionResult = { ok: true } | { ok: false; error: string };
 
 export const people = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
@@ -37,13 +34,18 @@ async function run(table: CatalogueTable, intent: z.output<typeof rowIntent>): P
   }
 }
 
-export async function catalogueRowAction(table: CatalogueTable, request: Request): Promise<RowActionResult> {
-  try {
-    void toastSuccess(await run(table, rowIntent.parse(await request.json())));
-    return { ok: true };
-  } catch (error) {
-    const words = describeDbError(error);
-    void toastError(words);
-    return { ok: false, error: words };
-  }
+/** Whether a posted body is a row change (a page with other writes too dispatches on this). */
+export function isRowIntent(body: unknown): boolean {
+  return rowIntent.safeParse(body).success;
+}
+
+/** Runs a row change posted to a list route (`body` is the request's JSON). */
+export function rowAction(table: CatalogueTable, body: unknown): Promise<ActionResult> {
+  const intent = rowIntent.parse(body);
+  return toastedAction(intent.intent, () => run(table, intent), intent.id);
+}
+
+/** A list route's whole clientAction. */
+export async function catalogueRowAction(table: CatalogueTable, request: Request): Promise<ActionResult> {
+  return rowAction(table, await request.json());
 }

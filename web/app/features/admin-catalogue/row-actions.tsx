@@ -1,20 +1,20 @@
 /**
  * A list row's Edit link, Publish / Unpublish button and Delete button (with a confirmation naming
- * the row), or what a list puts in Delete's place. Each change is posted by a fetcher to the list
+ * the row), or what a list puts in Delete's place. Each change is posted to the list
  * route's clientAction (row-action.ts), which toasts it; a refusal (an ordered program, a lost
  * session) says why.
  */
 import { useState, type ReactNode } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link } from 'react-router';
+import { usePostToRoute } from '../../components/admin/action-result';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import type { CatalogueTable } from './api/set-published';
 import type { RowIntent } from './row-action';
 
 /** Posts a row's change to the list route's clientAction; resolves once done and the list is read again. */
 export function useRowAction() {
-  const fetcher = useFetcher();
-  const submit = (intent: RowIntent) => fetcher.submit(intent, { method: 'post', encType: 'application/json' });
-  return { submit, busy: fetcher.state !== 'idle' };
+  const { post, busy } = usePostToRoute();
+  return { submit: (intent: RowIntent) => post(intent), busy };
 }
 
 export interface RowActionsProps {

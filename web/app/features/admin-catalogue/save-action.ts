@@ -3,11 +3,13 @@
  * page's api functions. A new row is a toast and a redirect to its edit address; a saved edit is
  * a toast and the saved row; a failure is a toast and its words, and the form keeps its input.
  */
-import { redirect } from 'react-router';
+import type { ActionResult } from '../../components/admin/action-result';
 import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { describeDbError } from '../../components/admin/describe-db-error';
+import { redirectTo } from '../../lib/supabase/redirect-response';
 
-export type SaveResult<Row> = { ok: true; saved: Row } | { ok: false; error: string };
+/** `intent: 'save'`: a page with other writes (a program's intakes) tells the answers apart. */
+export type SaveResult<Row> = { intent: 'save'; ok: true; saved: Row } | (ActionResult & { ok: false });
 
 export interface SaveOperations<Input, Row extends { id: string }> {
   /** The row's id from the URL; undefined on the "new" page. */
@@ -19,24 +21,24 @@ export interface SaveOperations<Input, Row extends { id: string }> {
   basePath: string;
 }
 
+/** `body`: the request's JSON, the form's input; the api functions check it with their zod schema. */
 export async function saveAction<Input, Row extends { id: string }>(
-  request: Request,
+  body: unknown,
   { id, create, update, nameOf, basePath }: SaveOperations<Input, Row>,
 ): Promise<SaveResult<Row> | Response> {
-  // The api functions check the input with their zod schema.
-  const input = (await request.json()) as Input;
+  const input = body as Input;
   try {
     if (id) {
       const saved = await update({ id, values: input });
       void toastSuccess(`Saved “${nameOf(saved)}”.`);
-      return { ok: true, saved };
+      return { intent: 'save', ok: true, saved };
     }
     const created = await create(input);
     void toastSuccess(`Created “${nameOf(created)}”.`);
-    return redirect(`${basePath}/${created.id}`);
+    return redirectTo(`${basePath}/${created.id}`);
   } catch (error) {
     const words = describeDbError(error);
     void toastError(words);
-    return { ok: false, error: words };
+    return { intent: 'save', ok: false, error: words };
   }
 }

@@ -6,19 +6,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, use, useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useRevalidator } from 'react-router';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
 import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
-import { describeDbError as errorWords } from '../../components/admin/describe-db-error';
 import { useListLoading, useListParams } from '../../components/admin/list-params';
 import { PAGE_SIZE } from './api/catalogue-list-input';
-import { createImpactMetric } from './api/create-impact-metric';
 import { impactMetricListDefaults, type ImpactMetricRow as Metric } from './api/list-impact-metrics';
-import { swapMetricOrder } from './api/swap-metric-order';
-import { updateImpactMetric } from './api/update-impact-metric';
 import { publishedLabel } from './format';
+import type { MetricIntent } from './metric-action';
 import { RowActions } from './row-actions';
 import { metricSchema, type MetricInput, type MetricValues } from './schemas';
 import './admin-catalogue.css';
@@ -108,10 +104,11 @@ const columns: ColumnDef<Metric>[] = [
 export function StatsPage({ list }: { list: { rows: Metric[]; total: number } }) {
   const [params, setParams] = useListParams(impactMetricListDefaults);
   const loading = useListLoading();
-  const revalidator = useRevalidator();
+  // Changes go to the route's clientAction (metric-action.ts), which toasts them.
+  const { post, busy: moving } = usePostToRoute();
+  const change = useCallback((intent: MetricIntent) => post(intent), [post]);
   const [editing, setEditing] = useState<Metric | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [moving, setMoving] = useState(false);
   const form = useForm<MetricInput, unknown, MetricValues>({
     resolver: zodResolver(metricSchema),
     defaultValues: emptyMetric,
@@ -119,7 +116,7 @@ export function StatsPage({ list }: { list: { rows: Metric[]; total: number } })
   const {
     register,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
   // Reordering is by display order only: with another sort or a search the neighbours are not the real ones.
   const canReorder =
@@ -149,22 +146,19 @@ export function StatsPage({ list }: { list: { rows: Metric[]; total: number } })
       const a = list.rows[index];
       const b = list.rows[index + offset];
       if (!a || !b) return;
-      setMoving(true);
-      try {
-        await swapMetricOrder({ a, b });
-        void toastSuccess(`Moved “${a.label}” ${offset < 0 ? 'up' : 'down'}.`);
-        await revalidator.revalidate();
-        // Keep the keyboard on the moved row's same button (it re-renders one row away).
-        requestAnimationFrame(() => {
-          document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(buttonLabel)}"]`)?.focus();
-        });
-      } catch (error) {
-        void toastError(errorWords(error));
-      } finally {
-        setMoving(false);
-      }
+      await change({
+        intent: 'move-metric',
+        a: { id: a.id, sort_order: a.sort_order },
+        b: { id: b.id, sort_order: b.sort_order },
+        name: a.label,
+        direction: offset < 0 ? 'up' : 'down',
+      });
+      // Keep the keyboard on the moved row's same button (it re-renders one row away).
+      requestAnimationFrame(() => {
+        document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(buttonLabel)}"]`)?.focus();
+      });
     },
-    [list.rows, revalidator],
+    [list.rows, change],
   );
 
   const context = useMemo<StatsContext>(
@@ -172,25 +166,12 @@ export function StatsPage({ list }: { list: { rows: Metric[]; total: number } })
     [canReorder, moving, list.rows.length, move, edit],
   );
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  useActionResult('save-metric', (result) => (result.ok ? edit(null) : setSaveError(result.error)));
+
+  const onSubmit = form.handleSubmit(async () => {
     setSaveError(null);
     // The form's own input: the api functions parse it again with the same schema.
-    const input = form.getValues();
-    try {
-      if (editing) {
-        await updateImpactMetric({ id: editing.id, values: input });
-        void toastSuccess(`Saved “${values.label}”.`);
-      } else {
-        await createImpactMetric(input);
-        void toastSuccess(`Added “${values.label}”.`);
-      }
-      edit(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      const words = errorWords(error);
-      setSaveError(words);
-      void toastError(words);
-    }
+    await change({ intent: 'save-metric', id: editing?.id ?? null, values: form.getValues() });
   });
 
   return (
@@ -219,7 +200,7 @@ export function StatsPage({ list }: { list: { rows: Metric[]; total: number } })
           <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
           <FormError message={saveError} />
           <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={isSubmitting}>
+            <button type="submit" className="button" disabled={moving}>
               {editing ? 'Save figure' : 'Add figure'}
             </button>
             {editing && (

@@ -37,7 +37,7 @@ export function useRecordForm<Row, Input extends FieldValues, Output>({
   const result = useActionData<SaveResult<Row>>();
   const { reset } = form;
   useEffect(() => {
-    if (!result?.ok) return;
+    if (result?.intent !== 'save' || !result.ok) return;
     reset(toInput(result.saved));
     onSaved?.();
     // toInput and onSaved belong to the screen; the effect is for each new result.
@@ -47,6 +47,6 @@ export function useRecordForm<Row, Input extends FieldValues, Output>({
   const onSubmit = form.handleSubmit(() =>
     submit(form.getValues(), { method: 'post', encType: 'application/json', replace: true }),
   );
-  const saveError = result && !result.ok ? result.error : null;
+  const saveError = result?.intent === 'save' && !result.ok ? result.error : null;
   return { form, saving, saveError, onSubmit };
 }

@@ -4,17 +4,27 @@
  * (supabase-js restores it from storage) and sends the browser to /login when there is none, as
  * the session provider does for the page itself; RLS decides what a signed-in account may read.
  */
-import { redirect } from 'react-router';
 import { getBrowserSupabase } from './browser-client';
-import { browserSupabaseConfigured } from './browser-env';
+import { browserSupabaseEnv, onBrowserSupabaseEnvChange } from './browser-env';
 import type { DatabaseClient } from './database';
 import { loginPath } from '../../config/staff-paths';
+import { redirectTo } from './redirect-response';
+
+/**
+ * Resolves once the public env is recorded: on a page's first load a clientLoader runs before any
+ * layout has rendered, and the env comes from the root's data, which layouts record while rendering
+ * (the session layout's placeholder does so for the admin).
+ */
+function envRecorded(): Promise<void> {
+  if (browserSupabaseEnv()) return Promise.resolve();
+  return new Promise((resolve) => onBrowserSupabaseEnvChange(resolve));
+}
 
 export async function staffSupabase(): Promise<DatabaseClient> {
-  await browserSupabaseConfigured();
+  await envRecorded();
   const supabase = await getBrowserSupabase();
   const { data, error } = await supabase.auth.getSession();
   if (error) throw error;
-  if (!data.session) throw redirect(loginPath);
+  if (!data.session) throw redirectTo(loginPath);
   return supabase;
 }

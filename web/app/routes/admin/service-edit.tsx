@@ -1,9 +1,9 @@
 /** /admin/services/new and /admin/services/:id: create or edit one service (features/admin-catalogue), with its history from the audit log. */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { useState } from 'react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { recordNotFoundWords } from '../../components/admin/describe-db-error';
-import { AdminRouteError } from '../../components/admin/route-error';
+import { AdminRouteError, notFound } from '../../components/admin/route-error';
 import { createService } from '../../features/admin-catalogue/api/create-service';
 import { getService } from '../../features/admin-catalogue/api/get-service';
 import { updateService } from '../../features/admin-catalogue/api/update-service';
@@ -17,12 +17,12 @@ export const meta = () => adminMeta('Service');
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   if (!params.id) return { row: null };
   const row = await getService({ id: params.id });
-  if (!row) throw data(recordNotFoundWords, { status: 404 });
+  if (!row) throw notFound(recordNotFoundWords);
   return { row };
 }
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  return saveAction(request, {
+  return saveAction(await request.json(), {
     id: params.id,
     create: createService,
     update: updateService,

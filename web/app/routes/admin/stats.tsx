@@ -3,7 +3,7 @@ import { adminMeta } from '../../shell/admin/admin-meta';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { parseListParams } from '../../components/admin/list-params';
 import { impactMetricListDefaults, listImpactMetrics } from '../../features/admin-catalogue/api/list-impact-metrics';
-import { catalogueRowAction } from '../../features/admin-catalogue/row-action';
+import { metricAction } from '../../features/admin-catalogue/metric-action';
 import { StatsPage } from '../../features/admin-catalogue/stats-page';
 import type { Route } from './+types/stats';
 
@@ -14,7 +14,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  return catalogueRowAction('impact_metrics', request);
+  return metricAction(request);
 }
 
 export function ErrorBoundary() {

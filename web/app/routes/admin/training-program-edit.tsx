@@ -1,14 +1,15 @@
 /** /admin/training-programs/new and /admin/training-programs/:id: create or edit one training program and its intakes (features/admin-catalogue), with its history from the audit log. */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { useState } from 'react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { recordNotFoundWords } from '../../components/admin/describe-db-error';
-import { AdminRouteError } from '../../components/admin/route-error';
+import { AdminRouteError, notFound } from '../../components/admin/route-error';
 import { createTrainingProgram } from '../../features/admin-catalogue/api/create-training-program';
 import { getTrainingProgram } from '../../features/admin-catalogue/api/get-training-program';
 import { listIntakes } from '../../features/admin-catalogue/api/list-intakes';
 import { listProgramCategories } from '../../features/admin-catalogue/api/list-program-categories';
 import { updateTrainingProgram } from '../../features/admin-catalogue/api/update-training-program';
+import { intakeAction, isIntakeIntent } from '../../features/admin-catalogue/intake-action';
 import { ProgramForm } from '../../features/admin-catalogue/program-form';
 import { saveAction } from '../../features/admin-catalogue/save-action';
 import { isUuid } from '../../lib/uuid';
@@ -21,17 +22,20 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const categories = listProgramCategories();
   if (!params.id) return { row: null, intakes: [], categories: await categories };
   // A mistyped id names no program (and its intakes cannot be asked for).
-  if (!isUuid(params.id)) throw data(recordNotFoundWords, { status: 404 });
+  if (!isUuid(params.id)) throw notFound(recordNotFoundWords);
   const [row, intakes] = await Promise.all([
     getTrainingProgram({ id: params.id }),
     listIntakes({ programId: params.id }),
   ]);
-  if (!row) throw data(recordNotFoundWords, { status: 404 });
+  if (!row) throw notFound(recordNotFoundWords);
   return { row, intakes, categories: await categories };
 }
 
+/** The program's form, or (with their own intent) its intakes' changes. */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  return saveAction(request, {
+  const body: unknown = await request.json();
+  if (params.id && isIntakeIntent(body)) return intakeAction(params.id, body);
+  return saveAction(body, {
     id: params.id,
     create: createTrainingProgram,
     update: updateTrainingProgram,
