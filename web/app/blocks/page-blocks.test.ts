@@ -8,7 +8,7 @@ import { serverBlocks } from './server-blocks.server.ts';
 import { ServerBlocks } from './server-rendered.tsx';
 import type { PageBuilderBlock } from './types.ts';
 
-const block = (value: Record<string, unknown>) => value as unknown as PageBuilderBlock;
+const block = (value: Record<string, unknown>) => value as PageBuilderBlock;
 const hero = (key: string, heading: string) =>
   block({ _key: key, _type: 'hero', heading, text: 'Lead text', image: null, actions: null });
 const steps = block({

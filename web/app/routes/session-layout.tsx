@@ -25,6 +25,9 @@ clientLoader.hydrate = true as const;
 
 /** On the sign-in screens, their card and heading around the placeholder: the first paint is the page. */
 export function HydrateFallback() {
+  // The admin pages' clientLoaders wait for this (lib/supabase/staff-client.ts): on a first load they run
+  // while this placeholder shows, before the layout below has rendered.
+  configureBrowserSupabase(useRootData()?.env);
   const title = authScreenTitle(useLocation().pathname);
   const status = (
     <p className="auth-status" role="status">

@@ -46,7 +46,7 @@ const { loadLiveBlocks } = await import('./live-data.server.ts');
 
 const now = new Date('2026-11-21T09:00:00Z');
 const site = { siteUrl: 'https://ascent.example', instituteName: 'Ascent' };
-const block = (value: Record<string, unknown>) => value as unknown as PageBuilderBlock;
+const block = (value: Record<string, unknown>) => value as PageBuilderBlock;
 
 /** The rows of a read that succeeded. */
 async function rowsOf<Rows>(outcome: Promise<LiveResult<Rows>> | undefined): Promise<Rows> {

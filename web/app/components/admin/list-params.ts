@@ -3,7 +3,7 @@
  * can be reloaded, shared or left and come back to as it was. Unknown values fall back to defaults.
  */
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 
 export type PublishedFilter = 'all' | 'published' | 'draft';
 export type SortDirection = 'asc' | 'desc';
@@ -126,4 +126,14 @@ export function useUrlFilter<Value extends string>(
     [name, setSearch],
   );
   return [value, change];
+}
+
+/**
+ * True while this page's data is being read again: a new list state in the URL (same path), or
+ * the read after a change posted to the page. The rows on screen stay until the answer replaces them.
+ */
+export function useListLoading(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  return navigation.state === 'loading' && navigation.location.pathname === pathname;
 }

@@ -1,34 +1,35 @@
 /**
- * An admin catalogue list page: heading, "New" link, the shared DataTable over one table (state in
- * the URL), each row with its actions, and a CSV export of the page shown.
+ * An admin catalogue list page: heading, "New" link, the shared DataTable over the page its
+ * route's clientLoader read from the URL, each row with its actions (posted to the route's
+ * clientAction), and a CSV export of the page shown.
  */
 import { createContext, use, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
-import { useListParams, type ListParams } from '../../components/admin/list-params';
-import { listRows, PAGE_SIZE, type CatalogueTable, type Row } from './catalogue-data';
+import { useListLoading, useListParams, type ListDefaults } from '../../components/admin/list-params';
+import { PAGE_SIZE } from './api/catalogue-list-input';
+import type { CatalogueTable } from './api/set-published';
+import type { Database } from '../../lib/supabase/database';
 import { RowActions } from './row-actions';
-import { useListPage } from '../../components/admin/use-list-page';
-import { errorWords } from './error-words';
 import './admin-catalogue.css';
+
+type Row<T extends CatalogueTable> = Database['public']['Tables'][T]['Row'];
 
 export interface CatalogueListProps<T extends CatalogueTable> {
   table: T;
+  /** The page the route's clientLoader read. */
+  page: { rows: Row<T>[]; total: number };
   heading: string;
   /** Singular, for labels: "event". */
   kind: string;
   basePath: string;
   columns: ColumnDef<Row<T>>[];
   csvColumns: CsvColumn<Row<T>>[];
-  searchColumns: readonly string[];
-  sortable: readonly string[];
-  defaultSort: string;
+  defaults: ListDefaults;
   nameOf: (row: Row<T>) => string;
   /** Above the table (a notice). */
   intro?: ReactNode;
-  /** Reads a page instead of listRows (the events add their registration counts). */
-  fetchPage?: (params: ListParams) => Promise<{ rows: Row<T>[]; total: number }>;
   /** A row's actions instead of the standard Edit / Publish / Delete. */
   Actions?: ComponentType<ActionsProps<T>>;
 }
@@ -36,8 +37,6 @@ export interface CatalogueListProps<T extends CatalogueTable> {
 /** What a list's own actions component gets for its row. */
 export interface ActionsProps<T extends CatalogueTable> {
   row: Row<T>;
-  /** Reads the page again after a change. */
-  reload: () => void;
 }
 
 interface ListContext {
@@ -45,7 +44,6 @@ interface ListContext {
   kind: string;
   basePath: string;
   nameOf: (row: never) => string;
-  reload: () => void;
   Actions?: ComponentType<ActionsProps<never>>;
 }
 
@@ -58,8 +56,8 @@ const ListContext = createContext<ListContext | null>(null);
 function ActionsCell({ row }: { row: { original: Row<CatalogueTable> } }) {
   const context = use(ListContext);
   if (!context) return null;
-  const { table, kind, basePath, nameOf, reload, Actions } = context;
-  if (Actions) return <Actions row={row.original as never} reload={reload} />;
+  const { table, kind, basePath, nameOf, Actions } = context;
+  if (Actions) return <Actions row={row.original as never} />;
   return (
     <RowActions
       table={table}
@@ -68,32 +66,25 @@ function ActionsCell({ row }: { row: { original: Row<CatalogueTable> } }) {
       name={(nameOf as (row: Row<CatalogueTable>) => string)(row.original)}
       published={row.original.is_published}
       editHref={`${basePath}/${row.original.id}`}
-      onChanged={reload}
     />
   );
 }
 
 export function CatalogueList<T extends CatalogueTable>({
   table,
+  page,
   heading,
   kind,
   basePath,
   columns,
   csvColumns,
-  searchColumns,
-  sortable,
-  defaultSort,
+  defaults,
   nameOf,
   intro,
-  fetchPage,
   Actions,
 }: CatalogueListProps<T>) {
-  const [params, setParams] = useListParams({ sort: defaultSort, sortable });
-  const [list, reload] = useListPage(
-    JSON.stringify([table, params]),
-    () => (fetchPage ? fetchPage(params) : listRows(table, params, searchColumns)),
-    errorWords,
-  );
+  const [params, setParams] = useListParams(defaults);
+  const loading = useListLoading();
   const withActions = useMemo<ColumnDef<Row<T>>[]>(
     () => [...columns, { id: 'actions', header: 'Actions', cell: ActionsCell }],
     [columns],
@@ -104,10 +95,9 @@ export function CatalogueList<T extends CatalogueTable>({
       kind,
       basePath,
       nameOf: nameOf as ListContext['nameOf'],
-      reload,
       Actions: Actions as ListContext['Actions'],
     }),
-    [table, kind, basePath, nameOf, reload, Actions],
+    [table, kind, basePath, nameOf, Actions],
   );
 
   return (
@@ -120,23 +110,18 @@ export function CatalogueList<T extends CatalogueTable>({
           </Link>
         </div>
         {intro}
-        {list.error && (
-          <p role="alert" className="notice notice--error">
-            {list.error}
-          </p>
-        )}
         <DataTable
           caption={heading}
           columns={withActions}
-          rows={list.rows}
-          total={list.total}
+          rows={page.rows}
+          total={page.total}
           pageSize={PAGE_SIZE}
           params={params}
           onParamsChange={setParams}
           getRowId={(row) => row.id}
-          sortable={sortable}
+          sortable={defaults.sortable}
           searchLabel={`Search ${heading.toLowerCase()}`}
-          loading={list.loading}
+          loading={loading}
           empty={
             params.q || params.published !== 'all' ? 'Nothing matches this search.' : `No ${heading.toLowerCase()} yet.`
           }
@@ -144,8 +129,8 @@ export function CatalogueList<T extends CatalogueTable>({
             <button
               type="button"
               className="button button--small button--secondary"
-              disabled={list.rows.length === 0}
-              onClick={() => downloadCsv(list.rows, csvColumns, `${table}.csv`)}
+              disabled={page.rows.length === 0}
+              onClick={() => downloadCsv(page.rows, csvColumns, `${table}.csv`)}
             >
               Export this page (CSV)
             </button>

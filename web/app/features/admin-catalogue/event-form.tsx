@@ -6,10 +6,10 @@ import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/admin/form-fields';
 import { staffInputHint, toStaffInput } from '../../lib/staff-time';
-import type { Row } from './catalogue-data';
+import type { EventRow } from './api/list-events';
 import { ImageField } from './image-field';
-import { currencyOptions, eventSchema, modeOptions, type EventInput, type EventValues } from './schemas';
-import { useEntityForm } from './use-entity-form';
+import { currencyOptions, eventSchema, modeOptions, type EventInput } from './schemas';
+import { useRecordForm } from './use-record-form';
 import './admin-catalogue.css';
 
 const empty: EventInput = {
@@ -29,7 +29,7 @@ const empty: EventInput = {
   is_published: false,
 };
 
-function toInput(row: Row<'events'>): EventInput {
+function toInput(row: EventRow): EventInput {
   return {
     title: row.title,
     slug: row.slug,
@@ -48,25 +48,20 @@ function toInput(row: Row<'events'>): EventInput {
   };
 }
 
-const toRow = (values: EventValues) => values;
+export interface EventFormProps {
+  /** The event from the route's clientLoader; null on /admin/events/new. */
+  row: EventRow | null;
+  onSaved?: () => void;
+}
 
-export function EventForm({ id, onSaved }: { id: string | undefined; onSaved?: () => void }) {
-  const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
-    table: 'events',
-    id,
-    schema: eventSchema,
-    empty,
-    toInput,
-    toRow,
-    nameOf: (event) => event.title,
-    onSaved,
-    basePath: '/admin/events',
-  });
+export function EventForm({ row, onSaved }: EventFormProps) {
+  const id = row?.id;
+  const { form, saving, saveError, onSubmit } = useRecordForm({ schema: eventSchema, row, empty, toInput, onSaved });
   const {
     register,
     setValue,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
   const imageUrl = useWatch({ control, name: 'image_url' });
   const heading = id ? `Edit event${row ? `: ${row.title}` : ''}` : 'New event';
@@ -76,95 +71,82 @@ export function EventForm({ id, onSaved }: { id: string | undefined; onSaved?: (
         <Link to="/admin/events">← All events</Link>
       </p>
       <h1>{heading}</h1>
-      {loadError ? (
-        <p role="alert" className="notice notice--error">
-          {loadError}
-        </p>
-      ) : !ready ? (
-        <p role="status">Loading…</p>
-      ) : (
-        <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <TextField label="Title" required registration={register('title')} error={errors.title} />
-          <TextField
-            label="Slug"
-            registration={register('slug')}
-            error={errors.slug}
-            hint={
-              id
-                ? 'The address /events/<slug>/register. Changing it breaks links already shared; empty makes one from the title.'
-                : 'The address /events/<slug>/register. Leave it empty to make one from the title.'
-            }
-          />
-          <TextAreaField
-            label="Description"
-            required
-            registration={register('description')}
-            error={errors.description}
-          />
-          <TextField label="Category" registration={register('category')} error={errors.category} hint="Optional." />
-          <TextField label="Venue" required registration={register('venue')} error={errors.venue} />
-          <SelectField label="Mode" registration={register('mode')} error={errors.mode} options={modeOptions} />
-          <TextField
-            label="Starts"
-            type="datetime-local"
-            required
-            registration={register('starts_at')}
-            error={errors.starts_at}
-            hint={staffInputHint}
-          />
-          <TextField
-            label="Ends"
-            type="datetime-local"
-            required
-            registration={register('ends_at')}
-            error={errors.ends_at}
-            hint={staffInputHint}
-          />
-          <TextField
-            label="Capacity"
-            type="number"
-            min={1}
-            step="1"
-            registration={register('capacity')}
-            error={errors.capacity}
-            hint="Seats available. Empty: no limit. Once full, people join a waitlist."
-          />
-          <TextField
-            label="Price"
-            registration={register('price_amount')}
-            error={errors.price_amount}
-            hint="Per seat, e.g. 2500 or 42,500. Empty: a free event (one seat per registration)."
-          />
-          <SelectField
-            label="Currency"
-            registration={register('currency')}
-            error={errors.currency}
-            options={currencyOptions}
-            hint="For a paid event."
-          />
-          <ImageField
-            registration={register('image_url')}
-            error={errors.image_url}
-            folder="events"
-            onUploaded={(url) => setValue('image_url', url, { shouldDirty: true, shouldValidate: true })}
-            preview={imageUrl}
-          />
-          <TextField
-            label="Registration link"
-            type="url"
-            registration={register('registration_url')}
-            error={errors.registration_url}
-            hint="Optional: an external sign-up page (https://…)."
-          />
-          <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
-          <FormError message={saveError} />
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : id ? 'Save changes' : 'Create event'}
-            </button>
-          </div>
-        </form>
-      )}
+      <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField label="Title" required registration={register('title')} error={errors.title} />
+        <TextField
+          label="Slug"
+          registration={register('slug')}
+          error={errors.slug}
+          hint={
+            id
+              ? 'The address /events/<slug>/register. Changing it breaks links already shared; empty makes one from the title.'
+              : 'The address /events/<slug>/register. Leave it empty to make one from the title.'
+          }
+        />
+        <TextAreaField label="Description" required registration={register('description')} error={errors.description} />
+        <TextField label="Category" registration={register('category')} error={errors.category} hint="Optional." />
+        <TextField label="Venue" required registration={register('venue')} error={errors.venue} />
+        <SelectField label="Mode" registration={register('mode')} error={errors.mode} options={modeOptions} />
+        <TextField
+          label="Starts"
+          type="datetime-local"
+          required
+          registration={register('starts_at')}
+          error={errors.starts_at}
+          hint={staffInputHint}
+        />
+        <TextField
+          label="Ends"
+          type="datetime-local"
+          required
+          registration={register('ends_at')}
+          error={errors.ends_at}
+          hint={staffInputHint}
+        />
+        <TextField
+          label="Capacity"
+          type="number"
+          min={1}
+          step="1"
+          registration={register('capacity')}
+          error={errors.capacity}
+          hint="Seats available. Empty: no limit. Once full, people join a waitlist."
+        />
+        <TextField
+          label="Price"
+          registration={register('price_amount')}
+          error={errors.price_amount}
+          hint="Per seat, e.g. 2500 or 42,500. Empty: a free event (one seat per registration)."
+        />
+        <SelectField
+          label="Currency"
+          registration={register('currency')}
+          error={errors.currency}
+          options={currencyOptions}
+          hint="For a paid event."
+        />
+        <ImageField
+          registration={register('image_url')}
+          error={errors.image_url}
+          folder="events"
+          onUploaded={(url) => setValue('image_url', url, { shouldDirty: true, shouldValidate: true })}
+          preview={imageUrl}
+        />
+        <TextField
+          label="Registration link"
+          type="url"
+          registration={register('registration_url')}
+          error={errors.registration_url}
+          hint="Optional: an external sign-up page (https://…)."
+        />
+        <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
+        <FormError message={saveError} />
+        <div className="admin-form__actions">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving…' : id ? 'Save changes' : 'Create event'}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }

@@ -5,14 +5,11 @@
  * Unpublishing an event people are registered for first says that they are not told.
  */
 import { useState } from 'react';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { registeredPeople, type EventListRow, type RegistrationCounts } from './api/list-events';
 import type { ActionsProps } from './catalogue-list';
-import { errorWords } from './error-words';
-import { cancelEvent, registeredPeople, type EventListRow, type RegistrationCounts } from './events-data';
-import { RowActions } from './row-actions';
-
-const people = (count: number) => (count === 1 ? '1 person' : `${count} people`);
+import { people } from './row-action';
+import { RowActions, useRowAction } from './row-actions';
 
 /** What cancelling does, with the numbers: who is told, who was already checked in. */
 export function cancellationWords(counts: RegistrationCounts | null): string {
@@ -32,24 +29,14 @@ export function unpublishWords(counts: RegistrationCounts | null): string | unde
   return `${people(registered)} ${registered === 1 ? 'is' : 'are'} registered. Unpublishing only hides the event from the website: they stay registered and are not told. To call the event off, cancel it instead; they are e-mailed.`;
 }
 
-function CancelEventButton({ row, reload }: { row: EventListRow; reload: () => void }) {
+function CancelEventButton({ row }: { row: EventListRow }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy } = useRowAction();
   const registered = registeredPeople(row.registrations);
 
   async function cancel() {
-    setBusy(true);
-    try {
-      await cancelEvent(row.id);
-      setConfirming(false);
-      void toastSuccess(`Cancelled “${row.title}”; ${people(registered)} e-mailed.`);
-      reload();
-    } catch (error) {
-      setConfirming(false);
-      void toastError(errorWords(error));
-    } finally {
-      setBusy(false);
-    }
+    await submit({ intent: 'cancel-event', id: row.id, name: row.title, registered });
+    setConfirming(false);
   }
 
   return (
@@ -76,7 +63,7 @@ function CancelEventButton({ row, reload }: { row: EventListRow; reload: () => v
   );
 }
 
-export function EventRowActions({ row, reload }: ActionsProps<'events'>) {
+export function EventRowActions({ row }: ActionsProps<'events'>) {
   const event = row as EventListRow;
   const cancelled = event.cancelled_at !== null;
   return (
@@ -87,10 +74,9 @@ export function EventRowActions({ row, reload }: ActionsProps<'events'>) {
       name={event.title}
       published={event.is_published}
       editHref={`/admin/events/${event.id}`}
-      onChanged={reload}
       publishable={!cancelled}
       unpublishWarning={unpublishWords(event.registrations)}
-      removal={cancelled ? null : event.registrations ? <CancelEventButton row={event} reload={reload} /> : undefined}
+      removal={cancelled ? null : event.registrations ? <CancelEventButton row={event} /> : undefined}
     />
   );
 }

@@ -4,14 +4,11 @@
  */
 import type { ColumnDef } from '../../components/admin/data-table';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
-import type { Row } from './catalogue-data';
-import { CatalogueList } from './catalogue-list';
 import { formatDateTime } from '../../lib/staff-time';
+import { eventListDefaults, registeredPeople, type EventListRow, type EventRow } from './api/list-events';
+import { CatalogueList } from './catalogue-list';
 import { EventRowActions } from './event-row-actions';
-import { eventSearchColumns, listEvents, registeredPeople, type EventListRow } from './events-data';
 import { publishedLabel } from './format';
-
-type EventRow = Row<'events'>;
 
 const columns: ColumnDef<EventRow>[] = [
   { id: 'title', header: 'Title', accessorKey: 'title' },
@@ -38,24 +35,20 @@ const csvColumns: CsvColumn<EventRow>[] = [
   { header: 'Published', value: (row) => row.is_published },
 ];
 
-const sortable = ['title', 'starts_at', 'venue', 'is_published'] as const;
-
 const nameOf = (row: EventRow) => row.title;
 
-export function EventsList() {
+export function EventsList({ page }: { page: { rows: EventListRow[]; total: number } }) {
   return (
     <CatalogueList
       table="events"
+      page={page}
       heading="Events"
       kind="event"
       basePath="/admin/events"
       columns={columns}
       csvColumns={csvColumns}
-      searchColumns={eventSearchColumns}
-      sortable={sortable}
-      defaultSort="starts_at"
+      defaults={eventListDefaults}
       nameOf={nameOf}
-      fetchPage={listEvents}
       Actions={EventRowActions}
     />
   );

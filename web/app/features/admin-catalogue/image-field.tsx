@@ -8,7 +8,7 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../components/admin/form-fields';
 import { FormField } from '../../components/ui/form-field';
 import { ImageStorageError, uploadImage } from '../../lib/supabase/storage';
-import { errorWords } from './error-words';
+import { describeDbError as errorWords } from '../../components/admin/describe-db-error';
 
 export interface ImageFieldProps {
   registration: UseFormRegisterReturn;

@@ -5,17 +5,17 @@
  * Each intake's participants export as CSV (one line per participant).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
-import { deleteRow, insertIntake, listIntakes, updateIntake, type IntakeWithSold } from './catalogue-data';
+import type { IntakeWithSold } from './api/list-intakes';
+import type { IntakeIntent } from './intake-action';
 import { formatCalendarDate } from '../../lib/staff-time';
 import { fetchIntakeParticipants, participantCsvColumns } from './intake-participants';
 import { intakeSchema, type IntakeInput, type IntakeValues } from './schemas';
-import { errorWords } from './error-words';
 
 const emptyIntake: IntakeInput = {
   starts_on: '',
@@ -30,17 +30,20 @@ function intakeName(intake: IntakeWithSold): string {
   return `${formatCalendarDate(intake.starts_on)} – ${formatCalendarDate(intake.ends_on)}`;
 }
 
-export function IntakesSection({ programId, programTitle }: { programId: string; programTitle: string }) {
-  const [intakes, setIntakes] = useState<IntakeWithSold[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+export interface IntakesSectionProps {
+  programTitle: string;
+  /** Read by the program page's clientLoader, and again (revalidated) after each change here. */
+  intakes: IntakeWithSold[];
+}
+
+export function IntakesSection({ programTitle, intakes }: IntakesSectionProps) {
   const [editing, setEditing] = useState<IntakeWithSold | null>(null);
   const [deleting, setDeleting] = useState<IntakeWithSold | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
 
-  const reload = useCallback(() => {
-    listIntakes(programId).then(setIntakes, (error: unknown) => setLoadError(errorWords(error)));
-  }, [programId]);
-  useEffect(reload, [reload]);
+  // Changes go to the program route's clientAction (intake-action.ts), which toasts them.
+  const { post, busy } = usePostToRoute();
+  const change = (intent: IntakeIntent) => post(intent);
 
   const sold = editing?.sold ?? 0;
   const form = useForm<IntakeInput, unknown, IntakeValues>({
@@ -51,7 +54,7 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
     register,
     reset,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
   const online = useWatch({ control, name: 'is_online' });
 
@@ -72,42 +75,24 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
     );
   }
 
+  useActionResult('save-intake', (result) => (result.ok ? edit(null) : setSaveError(result.error)));
+  useActionResult('delete-intake', (result) => {
+    if (result.ok && editing?.id === result.id) edit(null);
+  });
+
   const onSubmit = form.handleSubmit(async (values) => {
     setSaveError(null);
-    try {
-      if (editing) await updateIntake(editing.id, values);
-      else await insertIntake({ ...values, program_id: programId });
-      void toastSuccess(editing ? 'Intake saved.' : 'Intake added.');
-      edit(null);
-      reload();
-    } catch (error) {
-      const words = errorWords(error);
-      setSaveError(words);
-      void toastError(words);
-    }
+    await change({ intent: 'save-intake', id: editing?.id ?? null, values });
   });
 
   async function remove(intake: IntakeWithSold) {
-    try {
-      await deleteRow('program_intakes', intake.id);
-      void toastSuccess(`Deleted the intake ${intakeName(intake)}.`);
-      if (editing?.id === intake.id) edit(null);
-      reload();
-    } catch (error) {
-      void toastError(errorWords(error));
-    } finally {
-      setDeleting(null);
-    }
+    await change({ intent: 'delete-intake', id: intake.id, name: intakeName(intake) });
+    setDeleting(null);
   }
 
   return (
     <section aria-labelledby="intakes-heading" className="admin-intakes">
       <h2 id="intakes-heading">Intakes of {programTitle}</h2>
-      {loadError && (
-        <p role="alert" className="notice notice--error">
-          {loadError}
-        </p>
-      )}
       {intakes && intakes.length === 0 && <p>No intakes yet: visitors can order “next available intake”.</p>}
       {intakes && intakes.length > 0 && (
         <div className="data-table__scroll">
@@ -188,7 +173,7 @@ export function IntakesSection({ programId, programTitle }: { programId: string;
         <CheckboxField label="Published (bookable on the website)" registration={register('is_published')} />
         <FormError message={saveError} />
         <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={isSubmitting}>
+          <button type="submit" className="button" disabled={busy}>
             {editing ? 'Save intake' : 'Add intake'}
           </button>
           {editing && (

@@ -2,11 +2,9 @@
 import type { ColumnDef } from '../../components/admin/data-table';
 import { formatMoney } from '../../lib/money';
 import type { CsvColumn } from '../../components/admin/download-csv';
-import type { Row } from './catalogue-data';
+import { trainingProgramListDefaults, type TrainingProgramRow as ProgramRow } from './api/list-training-programs';
 import { CatalogueList } from './catalogue-list';
 import { publishedLabel } from './format';
-
-type ProgramRow = Row<'training_programs'>;
 
 const columns: ColumnDef<ProgramRow>[] = [
   { id: 'title', header: 'Title', accessorKey: 'title' },
@@ -29,23 +27,19 @@ const csvColumns: CsvColumn<ProgramRow>[] = [
   { header: 'Published', value: (row) => row.is_published },
 ];
 
-const searchColumns = ['title', 'category', 'focus'] as const;
-const sortable = ['title', 'category', 'price_amount', 'sort_order', 'is_published'] as const;
-
 const nameOf = (row: ProgramRow) => row.title;
 
-export function ProgramsList() {
+export function ProgramsList({ page }: { page: { rows: ProgramRow[]; total: number } }) {
   return (
     <CatalogueList
       table="training_programs"
+      page={page}
       heading="Training programs"
       kind="training program"
       basePath="/admin/training-programs"
       columns={columns}
       csvColumns={csvColumns}
-      searchColumns={searchColumns}
-      sortable={sortable}
-      defaultSort="sort_order"
+      defaults={trainingProgramListDefaults}
       nameOf={nameOf}
       intro={<p>A program that has been ordered cannot be deleted, only unpublished.</p>}
     />

@@ -1,15 +1,24 @@
 /**
  * A list row's Edit link, Publish / Unpublish button and Delete button (with a confirmation naming
- * the row), or what a list puts in Delete's place. Each change is a toast; a refusal (an ordered program, a lost session) says why.
+ * the row), or what a list puts in Delete's place. Each change is posted to the list
+ * route's clientAction (row-action.ts), which toasts it; a refusal (an ordered program, a lost
+ * session) says why.
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { usePostToRoute } from '../../components/admin/action-result';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { deleteRow, updateRow, type CatalogueTable } from './catalogue-data';
-import { errorWords } from './error-words';
+import type { CatalogueTable } from './api/set-published';
+import type { RowIntent } from './row-action';
+
+/** Posts a row's change to the list route's clientAction; resolves once done and the list is read again. */
+export function useRowAction() {
+  const { post, busy } = usePostToRoute();
+  return { submit: (intent: RowIntent) => post(intent), busy };
+}
 
 export interface RowActionsProps {
+  /** Which table the row is in (the list route's clientAction knows it; kept for the caller's clarity). */
   table: CatalogueTable;
   id: string;
   /** How the row is named in labels and the confirmation ("the event “Open day”"). */
@@ -19,7 +28,6 @@ export interface RowActionsProps {
   /** Omitted for lists edited in place (stats). */
   editHref?: string;
   onEdit?: () => void;
-  onChanged: () => void;
   /** False hides Publish / Unpublish (a cancelled event cannot be published again). */
   publishable?: boolean;
   /** Shown instead of Delete and its confirmation (an event with registrations is cancelled); null: nothing. */
@@ -29,50 +37,28 @@ export interface RowActionsProps {
 }
 
 export function RowActions({
-  table,
   id,
   kind,
   name,
   published,
   editHref,
   onEdit,
-  onChanged,
   publishable = true,
   removal,
   unpublishWarning,
 }: RowActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy } = useRowAction();
 
   async function togglePublished() {
-    setBusy(true);
-    try {
-      await updateRow(table, id, { is_published: !published });
-      setConfirmingUnpublish(false);
-      void toastSuccess(`${published ? 'Unpublished' : 'Published'} “${name}”.`);
-      onChanged();
-    } catch (error) {
-      setConfirmingUnpublish(false);
-      void toastError(errorWords(error));
-    } finally {
-      setBusy(false);
-    }
+    await submit({ intent: 'set-published', id, name, published: !published });
+    setConfirmingUnpublish(false);
   }
 
   async function remove() {
-    setBusy(true);
-    try {
-      await deleteRow(table, id);
-      setConfirming(false);
-      void toastSuccess(`Deleted “${name}”.`);
-      onChanged();
-    } catch (error) {
-      setConfirming(false);
-      void toastError(errorWords(error));
-    } finally {
-      setBusy(false);
-    }
+    await submit({ intent: 'delete', id, name });
+    setConfirming(false);
   }
 
   return (

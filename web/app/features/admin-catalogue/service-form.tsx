@@ -2,11 +2,11 @@
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, TextAreaField, TextField } from '../../components/admin/form-fields';
-import type { Row } from './catalogue-data';
+import type { ServiceRow } from './api/list-services';
 import { ImageField } from './image-field';
-import { serviceSchema, type ServiceInput, type ServiceValues } from './schemas';
+import { serviceSchema, type ServiceInput } from './schemas';
 import { useServicePageSlugs } from './service-pages';
-import { useEntityForm } from './use-entity-form';
+import { useRecordForm } from './use-record-form';
 import './admin-catalogue.css';
 
 const empty: ServiceInput = {
@@ -19,7 +19,7 @@ const empty: ServiceInput = {
   is_published: false,
 };
 
-function toInput(row: Row<'services'>): ServiceInput {
+function toInput(row: ServiceRow): ServiceInput {
   return {
     title: row.title,
     slug: row.slug,
@@ -31,26 +31,21 @@ function toInput(row: Row<'services'>): ServiceInput {
   };
 }
 
-const toRow = (values: ServiceValues) => values;
+export interface ServiceFormProps {
+  /** The service from the route's clientLoader; null on /admin/services/new. */
+  row: ServiceRow | null;
+  onSaved?: () => void;
+}
 
-export function ServiceForm({ id, onSaved }: { id: string | undefined; onSaved?: () => void }) {
+export function ServiceForm({ row, onSaved }: ServiceFormProps) {
+  const id = row?.id;
   const pages = useServicePageSlugs();
-  const { form, row, ready, loadError, saveError, onSubmit } = useEntityForm({
-    table: 'services',
-    id,
-    schema: serviceSchema,
-    empty,
-    toInput,
-    toRow,
-    nameOf: (service) => service.title,
-    onSaved,
-    basePath: '/admin/services',
-  });
+  const { form, saving, saveError, onSubmit } = useRecordForm({ schema: serviceSchema, row, empty, toInput, onSaved });
   const {
     register,
     setValue,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
   const imageUrl = useWatch({ control, name: 'image_url' });
   return (
@@ -64,52 +59,39 @@ export function ServiceForm({ id, onSaved }: { id: string | undefined; onSaved?:
           No service page with the slug “{row.slug}” is published in Sanity: create it in the Studio.
         </p>
       )}
-      {loadError ? (
-        <p role="alert" className="notice notice--error">
-          {loadError}
-        </p>
-      ) : !ready ? (
-        <p role="status">Loading…</p>
-      ) : (
-        <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <TextField label="Title" required registration={register('title')} error={errors.title} />
-          <TextField
-            label="Slug"
-            required
-            registration={register('slug')}
-            error={errors.slug}
-            hint="The address /services/<slug>; the same slug as the service page in the Studio."
-          />
-          <TextAreaField
-            label="Description"
-            required
-            registration={register('description')}
-            error={errors.description}
-          />
-          <TextField label="Icon" registration={register('icon')} error={errors.icon} hint="Optional icon name." />
-          <TextField
-            label="Order"
-            type="number"
-            registration={register('sort_order')}
-            error={errors.sort_order}
-            hint="Lower numbers come first."
-          />
-          <ImageField
-            registration={register('image_url')}
-            error={errors.image_url}
-            folder="services"
-            onUploaded={(url) => setValue('image_url', url, { shouldDirty: true, shouldValidate: true })}
-            preview={imageUrl}
-          />
-          <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
-          <FormError message={saveError} />
-          <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : id ? 'Save changes' : 'Create service'}
-            </button>
-          </div>
-        </form>
-      )}
+      <form className="admin-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField label="Title" required registration={register('title')} error={errors.title} />
+        <TextField
+          label="Slug"
+          required
+          registration={register('slug')}
+          error={errors.slug}
+          hint="The address /services/<slug>; the same slug as the service page in the Studio."
+        />
+        <TextAreaField label="Description" required registration={register('description')} error={errors.description} />
+        <TextField label="Icon" registration={register('icon')} error={errors.icon} hint="Optional icon name." />
+        <TextField
+          label="Order"
+          type="number"
+          registration={register('sort_order')}
+          error={errors.sort_order}
+          hint="Lower numbers come first."
+        />
+        <ImageField
+          registration={register('image_url')}
+          error={errors.image_url}
+          folder="services"
+          onUploaded={(url) => setValue('image_url', url, { shouldDirty: true, shouldValidate: true })}
+          preview={imageUrl}
+        />
+        <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
+        <FormError message={saveError} />
+        <div className="admin-form__actions">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving…' : id ? 'Save changes' : 'Create service'}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }

@@ -2,12 +2,10 @@
 import { createContext, use } from 'react';
 import type { ColumnDef } from '../../components/admin/data-table';
 import type { CsvColumn } from '../../components/admin/download-csv';
-import type { Row } from './catalogue-data';
+import { serviceListDefaults, type ServiceRow } from './api/list-services';
 import { CatalogueList } from './catalogue-list';
 import { publishedLabel } from './format';
 import { useServicePageSlugs } from './service-pages';
-
-type ServiceRow = Row<'services'>;
 
 const csvColumns: CsvColumn<ServiceRow>[] = [
   { header: 'Title', value: (row) => row.title },
@@ -15,9 +13,6 @@ const csvColumns: CsvColumn<ServiceRow>[] = [
   { header: 'Order', value: (row) => row.sort_order },
   { header: 'Published', value: (row) => row.is_published },
 ];
-
-const searchColumns = ['title', 'description', 'slug'] as const;
-const sortable = ['title', 'slug', 'sort_order', 'is_published'] as const;
 
 /** The service pages' slugs, by context so the columns stay the same objects (see catalogue-list.tsx). */
 const PagesContext = createContext<ReadonlySet<string> | null>(null);
@@ -46,20 +41,19 @@ const columns: ColumnDef<ServiceRow>[] = [
 
 const nameOf = (row: ServiceRow) => row.title;
 
-export function ServicesList() {
+export function ServicesList({ page }: { page: { rows: ServiceRow[]; total: number } }) {
   const pages = useServicePageSlugs();
   return (
     <PagesContext value={pages}>
       <CatalogueList
         table="services"
+        page={page}
         heading="Services"
         kind="service"
         basePath="/admin/services"
         columns={columns}
         csvColumns={csvColumns}
-        searchColumns={searchColumns}
-        sortable={sortable}
-        defaultSort="sort_order"
+        defaults={serviceListDefaults}
         nameOf={nameOf}
         intro={
           <p>

@@ -6,32 +6,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, use, useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
 import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
-import { useListParams } from '../../components/admin/list-params';
-import {
-  insertRow,
-  listRows,
-  nextMetricOrder,
-  PAGE_SIZE,
-  swapMetricOrder,
-  updateRow,
-  type Row,
-} from './catalogue-data';
+import { useListLoading, useListParams } from '../../components/admin/list-params';
+import { PAGE_SIZE } from './api/catalogue-list-input';
+import { impactMetricListDefaults, type ImpactMetricRow as Metric } from './api/list-impact-metrics';
 import { publishedLabel } from './format';
+import type { MetricIntent } from './metric-action';
 import { RowActions } from './row-actions';
 import { metricSchema, type MetricInput, type MetricValues } from './schemas';
-import { useListPage } from '../../components/admin/use-list-page';
-import { errorWords } from './error-words';
 import './admin-catalogue.css';
 
-type Metric = Row<'impact_metrics'>;
-
 const emptyMetric: MetricInput = { label: '', value: '', suffix: '', is_published: false };
-const searchColumns = ['label'] as const;
-const sortable = ['sort_order', 'label', 'value', 'is_published'] as const;
 const csvColumns: CsvColumn<Metric>[] = [
   { header: 'Label', value: (row) => row.label },
   { header: 'Value', value: (row) => row.value },
@@ -50,7 +38,6 @@ interface StatsContext {
   count: number;
   move: (index: number, offset: -1 | 1, buttonLabel: string) => Promise<void>;
   edit: (metric: Metric) => void;
-  reload: () => void;
 }
 
 /**
@@ -100,7 +87,6 @@ function ActionsCell({ row }: { row: { original: Metric } }) {
       name={row.original.label}
       published={row.original.is_published}
       onEdit={() => context.edit(row.original)}
-      onChanged={context.reload}
     />
   );
 }
@@ -114,16 +100,15 @@ const columns: ColumnDef<Metric>[] = [
   { id: 'actions', header: 'Actions', cell: ActionsCell },
 ];
 
-export function StatsPage() {
-  const [params, setParams] = useListParams({ sort: 'sort_order', sortable });
-  const [list, reload] = useListPage(
-    JSON.stringify(params),
-    () => listRows('impact_metrics', params, searchColumns),
-    errorWords,
-  );
+/** `list`: the page the route's clientLoader read from the URL; a change here reads it again. */
+export function StatsPage({ list }: { list: { rows: Metric[]; total: number } }) {
+  const [params, setParams] = useListParams(impactMetricListDefaults);
+  const loading = useListLoading();
+  // Changes go to the route's clientAction (metric-action.ts), which toasts them.
+  const { post, busy: moving } = usePostToRoute();
+  const change = useCallback((intent: MetricIntent) => post(intent), [post]);
   const [editing, setEditing] = useState<Metric | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [moving, setMoving] = useState(false);
   const form = useForm<MetricInput, unknown, MetricValues>({
     resolver: zodResolver(metricSchema),
     defaultValues: emptyMetric,
@@ -131,7 +116,7 @@ export function StatsPage() {
   const {
     register,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
   // Reordering is by display order only: with another sort or a search the neighbours are not the real ones.
   const canReorder =
@@ -161,46 +146,32 @@ export function StatsPage() {
       const a = list.rows[index];
       const b = list.rows[index + offset];
       if (!a || !b) return;
-      setMoving(true);
-      try {
-        await swapMetricOrder(a, b);
-        void toastSuccess(`Moved “${a.label}” ${offset < 0 ? 'up' : 'down'}.`);
-        reload();
-        // Keep the keyboard on the moved row's same button (it re-renders one row away).
-        requestAnimationFrame(() => {
-          document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(buttonLabel)}"]`)?.focus();
-        });
-      } catch (error) {
-        void toastError(errorWords(error));
-      } finally {
-        setMoving(false);
-      }
+      await change({
+        intent: 'move-metric',
+        a: { id: a.id, sort_order: a.sort_order },
+        b: { id: b.id, sort_order: b.sort_order },
+        name: a.label,
+        direction: offset < 0 ? 'up' : 'down',
+      });
+      // Keep the keyboard on the moved row's same button (it re-renders one row away).
+      requestAnimationFrame(() => {
+        document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(buttonLabel)}"]`)?.focus();
+      });
     },
-    [list.rows, reload],
+    [list.rows, change],
   );
 
   const context = useMemo<StatsContext>(
-    () => ({ canReorder, moving, count: list.rows.length, move, edit, reload }),
-    [canReorder, moving, list.rows.length, move, edit, reload],
+    () => ({ canReorder, moving, count: list.rows.length, move, edit }),
+    [canReorder, moving, list.rows.length, move, edit],
   );
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  useActionResult('save-metric', (result) => (result.ok ? edit(null) : setSaveError(result.error)));
+
+  const onSubmit = form.handleSubmit(async () => {
     setSaveError(null);
-    try {
-      if (editing) {
-        await updateRow('impact_metrics', editing.id, values);
-        void toastSuccess(`Saved “${values.label}”.`);
-      } else {
-        await insertRow('impact_metrics', { ...values, sort_order: await nextMetricOrder() });
-        void toastSuccess(`Added “${values.label}”.`);
-      }
-      edit(null);
-      reload();
-    } catch (error) {
-      const words = errorWords(error);
-      setSaveError(words);
-      void toastError(words);
-    }
+    // The form's own input: the api functions parse it again with the same schema.
+    await change({ intent: 'save-metric', id: editing?.id ?? null, values: form.getValues() });
   });
 
   return (
@@ -229,7 +200,7 @@ export function StatsPage() {
           <CheckboxField label="Published (shown on the website)" registration={register('is_published')} />
           <FormError message={saveError} />
           <div className="admin-form__actions">
-            <button type="submit" className="button" disabled={isSubmitting}>
+            <button type="submit" className="button" disabled={moving}>
               {editing ? 'Save figure' : 'Add figure'}
             </button>
             {editing && (
@@ -241,11 +212,6 @@ export function StatsPage() {
         </form>
         <h2>All figures</h2>
         {!canReorder && <p>Reordering works on the full list in display order: clear the search, filter and sort.</p>}
-        {list.error && (
-          <p role="alert" className="notice notice--error">
-            {list.error}
-          </p>
-        )}
         <DataTable
           caption="Impact figures"
           columns={columns}
@@ -255,9 +221,9 @@ export function StatsPage() {
           params={params}
           onParamsChange={setParams}
           getRowId={(row) => row.id}
-          sortable={sortable}
+          sortable={impactMetricListDefaults.sortable}
           searchLabel="Search figures"
-          loading={list.loading}
+          loading={loading}
           empty="No figures yet."
           toolbar={
             <button

@@ -7,12 +7,14 @@
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { Database, DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
-import { pageRange } from '../../components/admin/list-params';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
+import type { ListDefaults } from '../../components/admin/list-params';
 import { statusLabel, topicLabel, type EnquiryStatus } from './enquiry-labels';
 
 export const ENQUIRIES_PAGE_SIZE = 25;
 export const enquirySortColumns = ['created_at', 'name', 'topic', 'status'] as const;
+/** The list's URL state falls back to the newest first. */
+export const enquiryListDefaults: ListDefaults = { sort: 'created_at', dir: 'desc', sortable: enquirySortColumns };
 const searchColumns = ['name', 'email', 'organisation', 'message'] as const;
 // The assignee through the foreign key to staff (PostgREST embeds it).
 const columns =
@@ -26,7 +28,7 @@ export interface EnquiryQuery {
 }
 
 /** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
-function matching(supabase: DatabaseClient, query: EnquiryQuery) {
+export function matching(supabase: DatabaseClient, query: EnquiryQuery) {
   let request = supabase.from('enquiries').select(columns, { count: 'exact' });
   if (query.status !== 'all') request = request.eq('status', query.status);
   const search = ilikeAnyFilter(searchColumns, query.q);
@@ -34,14 +36,7 @@ function matching(supabase: DatabaseClient, query: EnquiryQuery) {
   return request.order(query.sort, { ascending: query.dir === 'asc' }).order('id');
 }
 
-export type Enquiry = Awaited<ReturnType<typeof fetchEnquiriesPage>>['rows'][number];
-
-export async function fetchEnquiriesPage(query: EnquiryQuery, page: number) {
-  const [from, to] = pageRange(page, ENQUIRIES_PAGE_SIZE);
-  const { data, error, count } = await matching(await getBrowserSupabase(), query).range(from, to);
-  if (error) throw error;
-  return { rows: data, total: count ?? 0 };
-}
+export type Enquiry = NonNullable<Awaited<ReturnType<typeof matching>>['data']>[number];
 
 /** Every matching enquiry, 1000 at a time (PostgREST's usual max rows). */
 export async function fetchAllEnquiries(query: EnquiryQuery): Promise<Enquiry[]> {

@@ -8,14 +8,13 @@ import { formatDateTime } from '../../lib/staff-time';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { FilterSelect } from '../../components/admin/filter-select';
-import { useListParams, useUrlFilter } from '../../components/admin/list-params';
-import { useListPage } from '../../components/admin/use-list-page';
+import { useListLoading, useListParams, useUrlFilter } from '../../components/admin/list-params';
 import {
   ENQUIRIES_PAGE_SIZE,
   enquiryCsvColumns,
+  enquiryListDefaults,
   enquirySortColumns,
   fetchAllEnquiries,
-  fetchEnquiriesPage,
   type Enquiry,
 } from './enquiries-data';
 import { enquiryStatusLabels, enquiryStatuses, isEnquiryStatus, statusLabel, topicLabel } from './enquiry-labels';
@@ -48,21 +47,16 @@ const columns: ColumnDef<Enquiry>[] = [
   { id: 'assignee', header: 'Assigned to', cell: ({ row }) => row.original.assignee?.email ?? '—' },
 ];
 
-export function EnquiriesList() {
-  const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: enquirySortColumns });
+/** `current`: the page the route's clientLoader read from the URL. */
+export function EnquiriesList({ current }: { current: { rows: Enquiry[]; total: number } }) {
+  const [params, setParams] = useListParams(enquiryListDefaults);
   const [status, changeStatus] = useUrlFilter('status', isEnquiryStatus);
-  const { q, sort, dir, page } = params;
-  const key = JSON.stringify([q, status, sort, dir, page]);
-  const [current] = useListPage(key, () => fetchEnquiriesPage({ q, status, sort, dir }, page));
+  const loading = useListLoading();
+  const { q, sort, dir } = params;
 
   return (
     <>
       <h1>Enquiries</h1>
-      {current.error && (
-        <p className="notice notice--error" role="alert">
-          {current.error}
-        </p>
-      )}
       <DataTable
         caption="Enquiries"
         columns={columns}
@@ -75,7 +69,7 @@ export function EnquiriesList() {
         sortable={enquirySortColumns}
         publishedFilter={false}
         searchLabel="Search name, e-mail, organisation or message"
-        loading={current.loading}
+        loading={loading}
         empty={q || status !== 'all' ? 'No enquiries match.' : 'No enquiries yet.'}
         toolbar={
           <>

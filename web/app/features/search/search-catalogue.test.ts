@@ -1,50 +1,67 @@
-/** The three reads, against a recording stand-in for supabase-js's query builder. */
+/** The three reads, through a real supabase-js client whose requests a recording fetch answers. */
+import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
-import type { DatabaseClient } from '../../lib/supabase/database';
+import type { Database } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
 import { RESULTS_PER_GROUP, searchCatalogue } from './search-catalogue';
 
+/** One request as PostgREST receives it. */
 interface Call {
   view: string;
-  select?: string;
-  count?: string;
-  or?: string;
-  order?: string;
-  limit?: number;
-  retry?: boolean;
-  signal?: AbortSignal;
+  select: string | null;
+  count: string | undefined;
+  or: string | undefined;
+  order: string | null;
+  limit: number;
+  signal: AbortSignal | null | undefined;
 }
 
-type Reply = { data: unknown; error: null; count?: number } | { data: null; error: { message: string } };
+type Reply =
+  | { data: unknown; error: null; count?: number }
+  | { data: null; error: { message: string }; status?: number; retryAfter?: string };
+
+function call(url: URL, init: RequestInit | undefined): Call {
+  const prefer = new Headers(init?.headers).get('Prefer') ?? '';
+  return {
+    view: url.pathname.split('/').at(-1) ?? '',
+    select: url.searchParams.get('select'),
+    count: /count=(\w+)/.exec(prefer)?.[1],
+    // PostgREST's or=(a,b): the filter inside the parentheses.
+    or: url.searchParams.get('or')?.slice(1, -1),
+    order: url.searchParams.get('order'),
+    limit: Number(url.searchParams.get('limit')),
+    signal: init?.signal,
+  };
+}
+
+function response(reply: Reply): Response {
+  if (reply.error) {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (reply.retryAfter !== undefined) headers['Retry-After'] = reply.retryAfter;
+    return new Response(JSON.stringify(reply.error), { status: reply.status ?? 400, headers });
+  }
+  const rows = Array.isArray(reply.data) ? reply.data : [];
+  const range = rows.length === 0 ? '*' : `0-${rows.length - 1}`;
+  return new Response(JSON.stringify(reply.data), {
+    headers: { 'Content-Type': 'application/json', 'Content-Range': `${range}/${reply.count ?? rows.length}` },
+  });
+}
 
 /** A client whose reads are answered by hand, so the test decides timing and outcome. */
 function fakeClient(answer: (call: Call) => Reply | Promise<Reply>) {
   const calls: Call[] = [];
   const started: string[] = [];
-  const client = {
-    from(view: string) {
-      const call: Call = { view };
-      calls.push(call);
-      const builder = {
-        select: (columns: string, options?: { count?: string }) => (
-          (call.select = columns),
-          (call.count = options?.count),
-          builder
-        ),
-        or: (filter: string) => ((call.or = filter), builder),
-        order: (column: string) => ((call.order = column), builder),
-        limit: (count: number) => ((call.limit = count), builder),
-        retry: (enabled: boolean) => ((call.retry = enabled), builder),
-        abortSignal: (signal: AbortSignal) => ((call.signal = signal), builder),
-        then<T>(resolve: (reply: Reply) => T, reject: (error: unknown) => T) {
-          started.push(view);
-          return Promise.resolve(answer(call)).then(resolve, reject);
-        },
-      };
-      return builder;
-    },
+  const recordingFetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const request = call(new URL(input instanceof Request ? input.url : input), init);
+    calls.push(request);
+    started.push(request.view);
+    return response(await answer(request));
   };
-  return { client: client as unknown as DatabaseClient, calls, started };
+  const client = createClient<Database>('http://127.0.0.1:9', 'anon-key', {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { fetch: recordingFetch },
+  });
+  return { client, calls, started };
 }
 
 const rows: Record<string, unknown[]> = {
@@ -58,23 +75,21 @@ describe('searchCatalogue', () => {
     const { client, calls } = fakeClient((call) => ({ data: rows[call.view], error: null }));
     const results = await searchCatalogue(client, 'lead');
     expect(calls.map(({ view, select, or }) => ({ view, select, or }))).toEqual([
-      { view: 'public_events', select: 'id, title, description', or: ilikeAnyFilter(['title', 'description'], 'lead') },
+      { view: 'public_events', select: 'id,title,description', or: ilikeAnyFilter(['title', 'description'], 'lead') },
       {
         view: 'public_training_programs',
-        select: 'id, title, category, focus',
+        select: 'id,title,category,focus',
         or: ilikeAnyFilter(['title', 'category', 'focus'], 'lead'),
       },
       {
         view: 'public_services',
-        select: 'id, title, description, slug',
+        select: 'id,title,description,slug',
         or: ilikeAnyFilter(['title', 'description'], 'lead'),
       },
     ]);
-    expect(calls.every((call) => call.order === 'title' && call.limit === RESULTS_PER_GROUP)).toBe(true);
+    expect(calls.every((call) => call.order === 'title.asc' && call.limit === RESULTS_PER_GROUP)).toBe(true);
     // Each read asks how many rows matched in all, not only the ones it returns.
     expect(calls.every((call) => call.count === 'exact')).toBe(true);
-    // postgrest-js would retry a network error for 7 s; the dialog reports it at once instead.
-    expect(calls.every((call) => call.retry === false)).toBe(true);
     expect(results).toEqual({
       events: { rows: rows.public_events, total: 1 },
       programs: { rows: rows.public_training_programs, total: 1 },
@@ -101,9 +116,8 @@ describe('searchCatalogue', () => {
       return { data: rows[call.view], error: null };
     });
     const search = searchCatalogue(client, 'lead');
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(started).toHaveLength(3);
+    // All three are sent while none has its answer (the gate holds them all).
+    await vi.waitFor(() => expect(started).toHaveLength(3));
     release();
     await search;
   });
@@ -119,6 +133,22 @@ describe('searchCatalogue', () => {
       call.view === 'public_services' ? Promise.reject(new TypeError('Failed to fetch')) : { data: [], error: null },
     );
     await expect(searchCatalogue(client, 'lead')).rejects.toThrow('Failed to fetch');
+  });
+
+  it('tries each read once: postgrest-js would retry for 7 s, the dialog reports the failure at once', async () => {
+    // A 503 with Retry-After: 0 is what postgrest-js retries at once when retries are on.
+    const { client, calls } = fakeClient(() => ({
+      data: null,
+      error: { message: 'schema cache loading' },
+      status: 503,
+      retryAfter: '0',
+    }));
+    await expect(searchCatalogue(client, 'lead')).rejects.toThrow('schema cache loading');
+    expect(calls.map((call) => call.view).sort()).toEqual([
+      'public_events',
+      'public_services',
+      'public_training_programs',
+    ]);
   });
 
   it('makes no call for blank text', async () => {
@@ -144,7 +174,7 @@ describe('searchCatalogue', () => {
         ),
     );
     const search = searchCatalogue(client, 'x', controller.signal);
-    await Promise.resolve();
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
     controller.abort();
     await expect(search).rejects.toThrow('aborted');
     expect(calls.map((call) => call.signal?.aborted)).toEqual([true, true, true]);

@@ -1,7 +1,8 @@
 /** Where the session sends the browser, as the specification's redirect rules say (pure: tested alone). */
 
-export const loginPath = '/login';
-export const adminPath = '/admin';
+import { adminPath, loginPath } from '../../config/staff-paths';
+
+export { adminPath, loginPath };
 
 /** The sign-in screen itself (not its sub-pages: /login/reset must stay put while recovering). */
 export function isLoginPath(pathname: string): boolean {

@@ -12,7 +12,7 @@ function fakeRoot(classes: string[] = []) {
     classList: {
       add: (c: string) => void set.add(c),
       remove: (c: string) => void set.delete(c),
-    } as unknown as DOMTokenList,
+    },
     set,
   };
 }

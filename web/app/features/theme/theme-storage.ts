@@ -21,7 +21,7 @@ export function storeTheme(storage: Pick<Storage, 'setItem'> | undefined, theme:
 }
 
 /** The matching class goes on the document root and the other one comes off. */
-export function applyThemeClass(root: Pick<HTMLElement, 'classList'>, theme: Theme): void {
+export function applyThemeClass(root: { classList: Pick<DOMTokenList, 'add' | 'remove'> }, theme: Theme): void {
   root.classList.remove(theme === 'dark' ? 'light' : 'dark');
   root.classList.add(theme);
 }

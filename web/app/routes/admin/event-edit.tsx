@@ -2,20 +2,53 @@
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { recordNotFoundWords } from '../../components/admin/describe-db-error';
+import { AdminRouteError, notFound } from '../../components/admin/route-error';
+import { createEvent } from '../../features/admin-catalogue/api/create-event';
+import { getEvent } from '../../features/admin-catalogue/api/get-event';
+import { updateEvent } from '../../features/admin-catalogue/api/update-event';
 import { EventForm } from '../../features/admin-catalogue/event-form';
+import { saveAction } from '../../features/admin-catalogue/save-action';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/event-edit';
 
 export const meta = () => adminMeta('Event');
 
-export default function AdminEventFormRoute({ params }: Route.ComponentProps) {
-  const { id } = params;
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  if (!params.id) return { row: null };
+  const row = await getEvent({ id: params.id });
+  if (!row) throw notFound(recordNotFoundWords);
+  return { row };
+}
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  return saveAction(await request.json(), {
+    id: params.id,
+    create: createEvent,
+    update: updateEvent,
+    nameOf: (event) => event.title,
+    basePath: '/admin/events',
+  });
+}
+
+export function ErrorBoundary() {
+  return (
+    <AdminRouteError heading="Edit event">
+      <p>
+        <Link to="/admin/events">← All events</Link>
+      </p>
+    </AdminRouteError>
+  );
+}
+
+export default function AdminEventFormRoute({ loaderData: { row } }: Route.ComponentProps) {
+  const id = row?.id;
   // Bumped after each save so the history below reads the new entry.
   const [saves, setSaves] = useState(0);
   return (
     <>
       {/* The key makes a new form for another row (no values carried over from the last one). */}
-      <EventForm key={id ?? 'new'} id={id} onSaved={() => setSaves((count) => count + 1)} />
+      <EventForm key={id ?? 'new'} row={row} onSaved={() => setSaves((count) => count + 1)} />
       {id && (
         <p>
           <Link to={`/admin/events/${id}/registrations`}>Registrations, waitlist and check-in</Link>

@@ -1,20 +1,54 @@
 /** /admin/services/new and /admin/services/:id: create or edit one service (features/admin-catalogue), with its history from the audit log. */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { recordNotFoundWords } from '../../components/admin/describe-db-error';
+import { AdminRouteError, notFound } from '../../components/admin/route-error';
+import { createService } from '../../features/admin-catalogue/api/create-service';
+import { getService } from '../../features/admin-catalogue/api/get-service';
+import { updateService } from '../../features/admin-catalogue/api/update-service';
+import { saveAction } from '../../features/admin-catalogue/save-action';
 import { ServiceForm } from '../../features/admin-catalogue/service-form';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/service-edit';
 
 export const meta = () => adminMeta('Service');
 
-export default function AdminServiceFormRoute({ params }: Route.ComponentProps) {
-  const { id } = params;
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  if (!params.id) return { row: null };
+  const row = await getService({ id: params.id });
+  if (!row) throw notFound(recordNotFoundWords);
+  return { row };
+}
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  return saveAction(await request.json(), {
+    id: params.id,
+    create: createService,
+    update: updateService,
+    nameOf: (service) => service.title,
+    basePath: '/admin/services',
+  });
+}
+
+export function ErrorBoundary() {
+  return (
+    <AdminRouteError heading="Edit service">
+      <p>
+        <Link to="/admin/services">← All services</Link>
+      </p>
+    </AdminRouteError>
+  );
+}
+
+export default function AdminServiceFormRoute({ loaderData: { row } }: Route.ComponentProps) {
+  const id = row?.id;
   // Bumped after each save so the history below reads the new entry.
   const [saves, setSaves] = useState(0);
   return (
     <>
       {/* The key makes a new form for another row (no values carried over from the last one). */}
-      <ServiceForm key={id ?? 'new'} id={id} onSaved={() => setSaves((count) => count + 1)} />
+      <ServiceForm key={id ?? 'new'} row={row} onSaved={() => setSaves((count) => count + 1)} />
       {id && <AuditTrail key={`${id}-${saves}`} table="services" rowId={id} />}
     </>
   );

@@ -1,0 +1,35 @@
+/**
+ * An admin route's ErrorBoundary body: what its clientLoader could not read, in words
+ * (describeDbError; a thrown `notFound('words')` speaks for itself), under the page's heading.
+ */
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { describeDbError } from './describe-db-error';
+
+/**
+ * A clientLoader's "no such record", for the ErrorBoundary: a plain Response, which the router
+ * turns into an error response as it would react-router's data(); importing data() would add an
+ * export to the shared chunk every public page loads (the JS budget).
+ */
+export function notFound(words: string): Response {
+  return new Response(words, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+export function routeErrorWords(error: unknown): string {
+  if (isRouteErrorResponse(error) && typeof error.data === 'string') return error.data;
+  return describeDbError(error);
+}
+
+export function AdminRouteError({ heading, children }: { heading: string; children?: ReactNode }) {
+  const error = useRouteError();
+  console.error('[admin] loading the page failed:', error);
+  return (
+    <section className="admin-catalogue">
+      {children}
+      <h1>{heading}</h1>
+      <p role="alert" className="notice notice--error">
+        {routeErrorWords(error)}
+      </p>
+    </section>
+  );
+}
