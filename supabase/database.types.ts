@@ -759,17 +759,23 @@ export type Database = {
       staff: {
         Row: {
           created_at: string
+          deactivated_at: string | null
           email: string
+          roles: string[]
           user_id: string
         }
         Insert: {
           created_at?: string
+          deactivated_at?: string | null
           email: string
+          roles?: string[]
           user_id: string
         }
         Update: {
           created_at?: string
+          deactivated_at?: string | null
           email?: string
+          roles?: string[]
           user_id?: string
         }
         Relationships: []
@@ -1002,6 +1008,7 @@ export type Database = {
           actor_email: string
           actor_id: string
           actor_role: string
+          actor_staff_roles: string[]
           after: Json
           before: Json
           id: number
