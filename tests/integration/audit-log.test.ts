@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
+import { passSecondFactor } from './support/accounts.ts';
 
 type Client = SupabaseClient<Database>;
 const password = 'Audit-Passw0rd';
@@ -37,6 +38,7 @@ async function account(label: string, isStaff: boolean): Promise<{ client: Clien
   const signed = client(stack.anonKey);
   const { error: signInError } = await signed.auth.signInWithPassword({ email, password });
   if (signInError) throw new Error(`signIn: ${signInError.message}`);
+  if (isStaff) await passSecondFactor(signed);
   return { client: signed, id: data.user.id, email };
 }
 

@@ -1,6 +1,7 @@
 /**
- * Who may do what: every public table and view x {anon, signed-in non-staff, each staff role,
- * a deactivated staff member, service_role} x {select, insert, update, delete}, and every staff
+ * Who may do what: every public table and view x {anon, signed-in non-staff, each staff role
+ * (signed in with password and TOTP: aal2), a deactivated staff member, an admin who passed only
+ * the password (aal1), service_role} x {select, insert, update, delete}, and every staff
  * function x role, each cell asserted through unmodified supabase-js and the real PostgREST, so
  * grants and policies are tested together. The role matrix is docs/staff.md's.
  *
@@ -13,11 +14,13 @@ import { createClient, type PostgrestError, type SupabaseClient } from '@supabas
 import type { Database, Tables, TablesInsert, TablesUpdate } from '../../supabase/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, type StackInfo } from './stack-info.ts';
+import { passSecondFactor } from './support/accounts.ts';
 
 type StaffRole = 'admin' | 'finance' | 'programmes' | 'marketing' | 'front_desk';
 /** `staff` is the cells of a role allowed to read and write (admin); `deactivated` had admin. */
 type Role = 'anon' | 'user' | 'staff' | 'service';
-type Probe = 'anon' | 'user' | StaffRole | 'deactivated' | 'service';
+/** `aal1`: an admin signed in with the password only, the second factor not passed. */
+type Probe = 'anon' | 'user' | StaffRole | 'deactivated' | 'aal1' | 'service';
 type Row = Record<string, unknown>;
 type Kind = 'published' | 'hidden';
 type Table = keyof Database['public']['Tables'];
@@ -83,7 +86,7 @@ function subject<T extends Table>(spec: {
 }
 
 const staffRoles: StaffRole[] = ['admin', 'finance', 'programmes', 'marketing', 'front_desk'];
-const probes: Probe[] = ['anon', 'user', ...staffRoles, 'deactivated', 'service'];
+const probes: Probe[] = ['anon', 'user', ...staffRoles, 'deactivated', 'aal1', 'service'];
 const run = randomBytes(4).toString('hex');
 const password = `Rls-${randomUUID()}`;
 const hex = () => randomBytes(6).toString('hex');
@@ -92,7 +95,7 @@ const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISO
 let stack: StackInfo;
 let admin: ProbeClient;
 const clients = {} as Record<Probe, ProbeClient>;
-const users: Record<'user' | 'spareA' | 'spareB' | StaffRole | 'deactivated', string> = {
+const users: Record<'user' | 'spareA' | 'spareB' | StaffRole | 'deactivated' | 'aal1', string> = {
   user: '',
   spareA: '',
   spareB: '',
@@ -102,6 +105,7 @@ const users: Record<'user' | 'spareA' | 'spareB' | StaffRole | 'deactivated', st
   marketing: '',
   front_desk: '',
   deactivated: '',
+  aal1: '',
 };
 let orderId = '';
 let orderItemId = '';
@@ -543,18 +547,19 @@ beforeAll(async () => {
   clients.user = await signedIn(user.email);
   clients.service = admin;
   // One staff member per role (the service role writes staff rows, as `npm run staff:add` does),
-  // and an admin who was deactivated.
-  for (const probe of [...staffRoles, 'deactivated'] as const) {
+  // an admin who was deactivated, all past the second factor; and an admin who stopped at aal1.
+  for (const probe of [...staffRoles, 'deactivated', 'aal1'] as const) {
     const member = await createUser(probe.replace('_', '-'));
     users[probe] = member.id;
     const { error } = await admin.from('staff').upsert({
       user_id: member.id,
       email: member.email,
-      roles: [probe === 'deactivated' ? 'admin' : probe],
+      roles: [probe === 'deactivated' || probe === 'aal1' ? 'admin' : probe],
       deactivated_at: probe === 'deactivated' ? new Date().toISOString() : null,
     });
     if (error) throw new Error(`staff upsert: ${error.message}`);
     clients[probe] = await signedIn(member.email);
+    if (probe !== 'aal1') await passSecondFactor(clients[probe]);
   }
 
   // Order lines need an order and published programs to snapshot.
@@ -613,7 +618,7 @@ type Cell =
 function cellsFor(subject: Subject, probe: Probe): Cells[Role] {
   if (probe === 'anon' || probe === 'user' || probe === 'service') return subject.cells[probe];
   const { staff, user } = subject.cells;
-  if (probe === 'deactivated') return user;
+  if (probe === 'deactivated' || probe === 'aal1') return user;
   if (!subject.access || probe === 'admin' || subject.access.write.includes(probe)) return staff;
   if (subject.access.read.includes(probe)) return [staff[0], user[1], user[2], user[3]];
   return user;
