@@ -761,6 +761,7 @@ export type Database = {
           created_at: string
           deactivated_at: string | null
           email: string
+          id: string | null
           roles: string[]
           user_id: string
         }
@@ -768,6 +769,7 @@ export type Database = {
           created_at?: string
           deactivated_at?: string | null
           email: string
+          id?: never
           roles?: string[]
           user_id: string
         }
@@ -775,6 +777,7 @@ export type Database = {
           created_at?: string
           deactivated_at?: string | null
           email?: string
+          id?: never
           roles?: string[]
           user_id?: string
         }
@@ -1387,6 +1390,40 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_staff_active: {
+        Args: { active: boolean; target: string }
+        Returns: {
+          created_at: string
+          deactivated_at: string | null
+          email: string
+          id: string | null
+          roles: string[]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "staff"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_staff_roles: {
+        Args: { roles: string[]; target: string }
+        Returns: {
+          created_at: string
+          deactivated_at: string | null
+          email: string
+          id: string | null
+          roles: string[]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "staff"
           isOneToOne: true
           isSetofReturn: false
         }
