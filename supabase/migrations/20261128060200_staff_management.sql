@@ -92,6 +92,10 @@ begin
   if changed.user_id is null then
     perform private.refuse('target', 'staff_not_found', 'This person is not on the staff list.');
   end if;
+  -- Their sessions end (refresh tokens go with them): no device refreshes into a new token.
+  if not active then
+    delete from auth.sessions where user_id = target;
+  end if;
   return changed;
 end;
 $$;

@@ -587,7 +587,8 @@ beforeAll(async () => {
     })
     .select('id');
   orderItemId = keysOf(line.data, 'id')[0]!;
-});
+  // Seven sign-ins with a second factor each: generous for a loaded machine.
+}, 240_000);
 
 afterAll(async () => {
   if (orderId)

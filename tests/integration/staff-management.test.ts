@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { passSecondFactor } from './support/accounts.ts';
+import { totpCode } from '../../local/auth/totp.ts';
 
 type Client = SupabaseClient<Database>;
 type Role = Database['public']['Tables']['staff']['Row']['roles'][number];
@@ -21,7 +22,7 @@ const password = `Pw-${randomUUID()}`;
 const created: string[] = [];
 
 /** A staff member with `roles`, signed in with password and TOTP (aal2). */
-async function member(roles: Role[]): Promise<{ client: Client; id: string }> {
+async function member(roles: Role[]): Promise<{ client: Client; id: string; email: string; secret: string }> {
   const email = `staff-mgmt-${randomUUID().slice(0, 8)}@ascent.example`;
   const { data, error } = await service.auth.admin.createUser({ email, password, email_confirm: true });
   if (error) throw new Error(error.message);
@@ -33,8 +34,22 @@ async function member(roles: Role[]): Promise<{ client: Client; id: string }> {
   });
   const signIn = await client.auth.signInWithPassword({ email, password });
   if (signIn.error) throw new Error(signIn.error.message);
-  await passSecondFactor(client);
-  return { client, id: data.user.id };
+  const secret = await passSecondFactor(client);
+  return { client, id: data.user.id, email, secret };
+}
+
+/** Another device of the same person: password, then the code of their enrolled factor. */
+async function anotherDevice(person: { email: string; secret: string }): Promise<Client> {
+  const client = createClient<Database>(stack.apiUrl, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const signIn = await client.auth.signInWithPassword({ email: person.email, password });
+  if (signIn.error) throw new Error(signIn.error.message);
+  const factors = await client.auth.mfa.listFactors();
+  const factorId = factors.data!.totp[0]!.id;
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: totpCode(person.secret) });
+  if (verified.error) throw new Error(verified.error.message);
+  return client;
 }
 
 const programRow = () => ({
@@ -88,7 +103,7 @@ describe('staff management', () => {
     });
   });
 
-  it('an admin deactivates a person: their open session is refused at its next request; reactivated, it works again', async () => {
+  it('an admin deactivates a person: their open session is refused at its next request and cannot refresh', async () => {
     const admin = await member(['admin']);
     const person = await member(['finance']);
     expect((await person.client.rpc('admin_dashboard')).error).toBeNull();
@@ -96,9 +111,22 @@ describe('staff management', () => {
     expect((await admin.client.rpc('set_staff_active', { target: person.id, active: false })).error).toBeNull();
     expect((await person.client.rpc('admin_dashboard')).error).toMatchObject({ code: '42501', hint: 'not_staff' });
     expect((await person.client.from('orders').select('id').limit(1)).data).toEqual([]);
+    expect((await person.client.auth.refreshSession()).error).toMatchObject({ code: 'refresh_token_not_found' });
 
+    // Reactivated, they sign in again (password and code) and have their rights back.
     expect((await admin.client.rpc('set_staff_active', { target: person.id, active: true })).error).toBeNull();
-    expect((await person.client.rpc('admin_dashboard')).error).toBeNull();
+    const again = await anotherDevice(person);
+    expect((await again.rpc('admin_dashboard')).error).toBeNull();
+  });
+
+  it('signing out everywhere ends the rights of every open session at its next request', async () => {
+    const person = await member(['finance']);
+    const laptop = person.client;
+    const phone = await anotherDevice(person);
+    expect((await laptop.rpc('admin_dashboard')).error).toBeNull();
+    expect((await phone.auth.signOut({ scope: 'global' })).error).toBeNull();
+    // The laptop's access token has not expired, but its session is gone.
+    expect((await laptop.rpc('admin_dashboard')).error).toMatchObject({ code: '42501', hint: 'not_staff' });
   });
 
   it('only an admin may change staff; bad roles are refused in words', async () => {

@@ -41,7 +41,7 @@ function useFocusMainOnNavigation() {
 
 export default function AdminLayout() {
   const { user, session, loading, error } = useSession();
-  const { status, retry } = useStaffStatus(user?.id);
+  const { status, roles, retry } = useStaffStatus(user?.id);
   const assurance = useAssuranceLevel(session?.access_token);
   useFocusMainOnNavigation();
 
@@ -73,7 +73,7 @@ export default function AdminLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <AdminHeader email={email} showNav={status === 'staff'} />
+      <AdminHeader email={email} roles={status === 'staff' ? roles : null} />
       <main id="main" className="admin-main" tabIndex={-1}>
         {status === 'checking' && <p role="status">Checking your access…</p>}
         {status === 'failed' && (
