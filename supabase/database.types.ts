@@ -1349,6 +1349,7 @@ export type Database = {
         }[]
       }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
+      reset_staff_factor: { Args: { target: string }; Returns: number }
       set_order_status: {
         Args: { order_id: string; status: string }
         Returns: {

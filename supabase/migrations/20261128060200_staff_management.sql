@@ -106,3 +106,40 @@ revoke all on function public.set_staff_roles(uuid, text[]) from public, anon;
 revoke all on function public.set_staff_active(uuid, boolean) from public, anon;
 grant execute on function public.set_staff_roles(uuid, text[]) to authenticated, service_role;
 grant execute on function public.set_staff_active(uuid, boolean) to authenticated, service_role;
+
+-- A lost phone: an admin removes the person's second factors; they enrol a new one at their next
+-- sign-in (their sessions end). Audited as a delete of the factors (no key, only ids and times).
+create or replace function public.reset_staff_factor(target uuid)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  removed jsonb;
+  claims jsonb := nullif(current_setting('request.jwt.claims', true), '')::jsonb;
+begin
+  perform private.require_staff_role('admin');
+  if not exists (select 1 from public.staff s where s.user_id = target) then
+    perform private.refuse('target', 'staff_not_found', 'This person is not on the staff list.');
+  end if;
+  with gone as (
+    delete from auth.mfa_factors f where f.user_id = target
+    returning f.id, f.factor_type, f.status, f.created_at
+  )
+  select jsonb_agg(to_jsonb(gone)) into removed from gone;
+  if removed is null then
+    perform private.refuse('target', 'no_factor', 'This person has no second factor to reset.');
+  end if;
+  delete from auth.sessions where user_id = target;
+  insert into private.audit_log (actor_id, actor_email, actor_role, table_name, row_id, action, before, after)
+  values (auth.uid(), claims ->> 'email', coalesce(claims ->> 'role', session_user), 'auth.mfa_factors',
+          target::text, 'DELETE', jsonb_build_object('factors', removed), null);
+  return jsonb_array_length(removed);
+end;
+$$;
+
+comment on function public.reset_staff_factor(uuid) is 'Admin: removes a staff member''s second factors (lost phone) and ends their sessions; audited.';
+revoke all on function public.reset_staff_factor(uuid) from public, anon;
+grant execute on function public.reset_staff_factor(uuid) to authenticated, service_role;

@@ -135,7 +135,7 @@ test('the sign-in form: missing fields, wrong password, too many attempts, netwo
 
 test('signing out on /admin goes to /login and stays signed out', async ({ page }) => {
   await signInAsStaff(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
@@ -172,7 +172,7 @@ test('a signed-in account that is not staff sees why, and no admin page', async 
   await expect(page.getByText(user.email).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
 

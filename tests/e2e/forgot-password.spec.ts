@@ -48,7 +48,7 @@ test('forgot password: e-mail, link, new password, sign-in with it', async ({ pa
   await passSecondStep(page, staff);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await hydrated(page);
   await submitLogin(page, staff);
@@ -58,7 +58,7 @@ test('forgot password: e-mail, link, new password, sign-in with it', async ({ pa
   await passSecondStep(page, staff);
 
   // The link worked once.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto(decodedLink);
   await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();

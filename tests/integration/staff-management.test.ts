@@ -151,6 +151,35 @@ describe('staff management', () => {
     expect(stranger.error).toMatchObject({ hint: 'staff_not_found' });
   });
 
+  it('an admin resets a lost factor: audited; the person enrols a new one at the next sign-in', async () => {
+    const admin = await member(['admin']);
+    const person = await member(['finance']);
+    expect((await person.client.rpc('reset_staff_factor', { target: admin.id })).error).toMatchObject({
+      hint: 'role_required',
+    });
+    const reset = await admin.client.rpc('reset_staff_factor', { target: person.id });
+    expect(reset).toMatchObject({ error: null, data: 1 });
+    // Their session ended; signing in again, they have no factor and enrol a new one.
+    expect((await person.client.rpc('admin_dashboard')).error).toMatchObject({ code: '42501' });
+    const again = createClient<Database>(stack.apiUrl, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    expect((await again.auth.signInWithPassword({ email: person.email, password })).error).toBeNull();
+    expect((await again.auth.mfa.listFactors()).data?.all).toEqual([]);
+    await passSecondFactor(again);
+    expect((await again.rpc('admin_dashboard')).error).toBeNull();
+
+    const entries = await admin.client.rpc('audit_log_entries', {
+      p_table_name: 'auth.mfa_factors',
+      p_row_id: person.id,
+    });
+    expect(entries.data?.[0]).toMatchObject({ action: 'DELETE', actor_id: admin.id, actor_staff_roles: ['admin'] });
+    expect((await admin.client.rpc('reset_staff_factor', { target: person.id })).error).toBeNull();
+    expect((await admin.client.rpc('reset_staff_factor', { target: person.id })).error).toMatchObject({
+      hint: 'no_factor',
+    });
+  });
+
   it('never leaves the institute without an active admin', async () => {
     await member(['admin']);
     // Every admin at once (in a transaction rolled back: other tests' admins stay).
