@@ -166,6 +166,12 @@ export async function verifyFactor(ctx: AuthContext, request: Request, factorId:
   }
 
   const reply = await transaction(ctx.pool, async (db) => {
+    // The session may have ended since the request began (signed out, or another session of the
+    // user passed its own verification and ended the aal1 ones): GoTrue's answer for a gone session.
+    const locked = await db.query('select id from auth.sessions where id = $1 for update', [session.id]);
+    if (locked.rowCount === 0) {
+      throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
     await recordVerification(db, { challengeId: challenge.id, factor, sessionId: session.id, now });
     // A new refresh token: the aal1 one cannot be swapped for aal2 tokens later.
     const { parent } = await swapRefreshToken(db, session.id);

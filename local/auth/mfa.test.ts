@@ -240,6 +240,22 @@ describe('TOTP factors through supabase-js', () => {
     expect((await client.auth.mfa.listFactors()).data?.all).toEqual([]);
   });
 
+  it("a verification ends the user's other aal1 sessions, as GoTrue's does", async () => {
+    const laptop = await signedIn('mfa-others');
+    const email = (await laptop.auth.getSession()).data.session!.user.email!;
+    const phone = createClient<Database>(served.url, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    expect((await phone.auth.signInWithPassword({ email, password })).error).toBeNull();
+    const enrolled = await enrolTotp(laptop);
+    expect(
+      (await laptop.auth.mfa.challengeAndVerify({ factorId: enrolled.id, code: code(enrolled.totp.secret) })).error,
+    ).toBeNull();
+    // The phone's session is gone: its challenge is refused, its refresh token with it.
+    expect((await phone.auth.mfa.challenge({ factorId: enrolled.id })).error).not.toBeNull();
+    expect((await phone.auth.refreshSession()).error).toMatchObject({ code: 'refresh_token_not_found' });
+  });
+
   it('limits challenges and verifications per address: a burst of 30, then 429', async () => {
     const client = await signedIn('mfa-rate');
     const enrolled = await enrolTotp(client);
