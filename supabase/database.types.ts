@@ -759,17 +759,26 @@ export type Database = {
       staff: {
         Row: {
           created_at: string
+          deactivated_at: string | null
           email: string
+          id: string | null
+          roles: string[]
           user_id: string
         }
         Insert: {
           created_at?: string
+          deactivated_at?: string | null
           email: string
+          id?: never
+          roles?: string[]
           user_id: string
         }
         Update: {
           created_at?: string
+          deactivated_at?: string | null
           email?: string
+          id?: never
+          roles?: string[]
           user_id?: string
         }
         Relationships: []
@@ -1002,6 +1011,7 @@ export type Database = {
           actor_email: string
           actor_id: string
           actor_role: string
+          actor_staff_roles: string[]
           after: Json
           before: Json
           id: number
@@ -1339,6 +1349,7 @@ export type Database = {
         }[]
       }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
+      reset_staff_factor: { Args: { target: string }; Returns: number }
       set_order_status: {
         Args: { order_id: string; status: string }
         Returns: {
@@ -1380,6 +1391,40 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_staff_active: {
+        Args: { active: boolean; target: string }
+        Returns: {
+          created_at: string
+          deactivated_at: string | null
+          email: string
+          id: string | null
+          roles: string[]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "staff"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_staff_roles: {
+        Args: { roles: string[]; target: string }
+        Returns: {
+          created_at: string
+          deactivated_at: string | null
+          email: string
+          id: string | null
+          roles: string[]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "staff"
           isOneToOne: true
           isSetofReturn: false
         }

@@ -13,6 +13,7 @@ import { AuthError, errorResponse } from './errors.ts';
 import { route } from './router.ts';
 import { SigninThrottle } from './signin-throttle.ts';
 import { TokenBucket } from './token-bucket.ts';
+import { mfaLimits } from './factors-route.ts';
 
 export type { AuthOptions } from './options.ts';
 
@@ -78,6 +79,14 @@ export function createAuthServer(options: AuthOptions): AuthServer {
       now,
     }),
     verifyLimiter: new TokenBucket({ capacity: tokenVerificationsPerIp, periodSeconds: rateLimitPeriodSeconds }, now),
+    // A burst of 30, refilled at 15 a minute (MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY).
+    factorLimiter: new TokenBucket(
+      {
+        capacity: mfaLimits.challengeAndVerifyBurst,
+        periodSeconds: (60 * mfaLimits.challengeAndVerifyBurst) / mfaLimits.challengeAndVerifyPerMinute,
+      },
+      now,
+    ),
     now,
   };
   return {

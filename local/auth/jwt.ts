@@ -14,7 +14,7 @@ export interface AccessTokenClaims {
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
   role: string;
-  aal: 'aal1';
+  aal: 'aal1' | 'aal2';
   amr: { method: string; timestamp: number }[];
   session_id: string;
   is_anonymous: boolean;

@@ -84,6 +84,8 @@ export interface AuthContext {
   signinThrottle: SigninThrottle;
   /** /verify requests per client address ([auth.rate_limit] token_verifications). */
   verifyLimiter: TokenBucket;
+  /** /factors/{id}/challenge and /verify requests per client address (GoTrue's MFA limiter). */
+  factorLimiter: TokenBucket;
   /** Milliseconds since the epoch: options.now, or the system clock. */
   now: () => number;
 }

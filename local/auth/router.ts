@@ -3,6 +3,7 @@ import { adminCreateUser, adminListUsers } from './admin-users-route.ts';
 import { adminDeleteUser, adminGetUser, adminUpdateUser } from './admin-user-route.ts';
 import { BodyTooLargeError } from '../http/body-limit.ts';
 import { AuthError, errorResponse, unexpectedFailure } from './errors.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './factors-route.ts';
 import { health, settings } from './health-route.ts';
 import { logout } from './logout-route.ts';
 import type { AuthContext } from './options.ts';
@@ -30,6 +31,10 @@ const routes: { path: RegExp; methods: Record<string, Route> }[] = [
   { path: /^\/signup$/, methods: { POST: signup } },
   { path: /^\/user$/, methods: { GET: getUser, PUT: updateUserRoute } },
   { path: /^\/logout$/, methods: { POST: logout } },
+  { path: /^\/factors\/?$/, methods: { POST: enrollFactor } },
+  { path: /^\/factors\/([^/]+)\/challenge$/, methods: { POST: challengeFactor } },
+  { path: /^\/factors\/([^/]+)\/verify$/, methods: { POST: verifyFactor } },
+  { path: /^\/factors\/([^/]+)\/?$/, methods: { DELETE: unenrollFactor } },
   { path: /^\/recover$/, methods: { POST: recover } },
   { path: /^\/verify$/, methods: { GET: verifyGet, POST: verifyPost } },
   { path: /^\/admin\/users$/, methods: { GET: adminListUsers, POST: adminCreateUser } },

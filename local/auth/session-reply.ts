@@ -3,6 +3,7 @@ import type { Db } from './db.ts';
 import { signAccessToken } from './jwt.ts';
 import { audience, type AuthContext } from './options.ts';
 import type { SessionRow } from './session-store.ts';
+import { listFactors, sessionClaims } from './mfa-store.ts';
 import { userJson } from './user-json.ts';
 import { findIdentities, type UserRow } from './user-store.ts';
 
@@ -14,6 +15,14 @@ export async function sessionReply(
   refreshToken: string,
 ): Promise<Record<string, unknown>> {
   const iat = Math.floor(Date.now() / 1000);
+  // Every session here starts with a password; a verified factor adds its method and makes it
+  // aal2 (mfa_amr_claims). Most recent first, as GoTrue orders amr.
+  // (The factor's claim is listed first so that it stays first within the same second.)
+  const amr = [
+    ...(await sessionClaims(db, session.id)),
+    { method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) },
+  ].sort((a, b) => b.timestamp - a.timestamp);
+  const aal = amr.some((entry) => entry.method === 'totp') ? 'aal2' : 'aal1';
   const exp = iat + ctx.options.jwtExpiry;
   const accessToken = await signAccessToken(ctx.secret, {
     iss: ctx.options.issuer,
@@ -26,9 +35,8 @@ export async function sessionReply(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? '',
-    aal: 'aal1',
-    // Every session here starts with a password; amr keeps the sign-in time across refreshes.
-    amr: [{ method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) }],
+    aal,
+    amr,
     session_id: session.id,
     is_anonymous: user.is_anonymous,
   });
@@ -38,6 +46,6 @@ export async function sessionReply(
     expires_in: ctx.options.jwtExpiry,
     expires_at: exp,
     refresh_token: refreshToken,
-    user: userJson(user, await findIdentities(db, user.id)),
+    user: userJson(user, await findIdentities(db, user.id), await listFactors(db, user.id)),
   };
 }

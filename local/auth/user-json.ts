@@ -1,4 +1,5 @@
 /** A user as GoTrue serialises it (models.User): its field names, order and omitted empty fields. */
+import { factorJson, type FactorRow } from './mfa-store.ts';
 import type { IdentityRow, UserRow } from './user-store.ts';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
@@ -23,7 +24,7 @@ export function identityJson(identity: IdentityRow): Record<string, unknown> {
   });
 }
 
-export function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+export function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[] = []): Record<string, unknown> {
   const confirmed = [user.email_confirmed_at, user.phone_confirmed_at].filter((d): d is Date => d !== null);
   // confirmed_at is GoTrue's generated column least(email_confirmed_at, phone_confirmed_at).
   const confirmedAt = confirmed.length ? new Date(Math.min(...confirmed.map((d) => d.getTime()))) : null;
@@ -42,6 +43,8 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Record<strin
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     identities: identities.map(identityJson),
+    // omitempty: only a user with factors has the key.
+    factors: factors.length ? factors.map(factorJson) : undefined,
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     banned_until: iso(user.banned_until),

@@ -13,6 +13,7 @@ import { allowedRedirect } from './redirect-url.ts';
 import { adminRoles, audience, type AuthContext } from './options.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { deleteUserSessions } from './session-store.ts';
+import { listFactors } from './mfa-store.ts';
 import { userJson } from './user-json.ts';
 import {
   findIdentities,
@@ -42,7 +43,7 @@ export async function getUser(ctx: AuthContext, request: Request): Promise<Respo
   if (tokenAudience !== audience) {
     throw badRequest('validation_failed', "Token audience doesn't match request audience");
   }
-  return json(200, userJson(user, await findIdentities(ctx.pool, user.id)));
+  return json(200, userJson(user, await findIdentities(ctx.pool, user.id), await listFactors(ctx.pool, user.id)));
 }
 
 export async function updateUserRoute(ctx: AuthContext, request: Request): Promise<Response> {

@@ -156,6 +156,43 @@ create table if not exists auth.refresh_tokens (
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 
+-- Second factors (TOTP), their challenges and the methods each session has passed, with GoTrue's
+-- table and column names (its mfa migrations; enums as text with the same values). The secret is
+-- stored in the clear, as hosted GoTrue does unless its DB encryption is configured.
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null check (factor_type in ('totp', 'webauthn', 'phone')),
+  status text not null check (status in ('unverified', 'verified')),
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  last_challenged_at timestamptz
+);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null
+);
+
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  unique (session_id, authentication_method)
+);
+
+alter table auth.sessions add column if not exists factor_id uuid;
+
 -- The local auth server's own state (hosted GoTrue keeps the like in memory or not at all), here
 -- so that it survives a restart: the e-mailed codes (only a hash, beside the random link token
 -- they stand for, and their misses), failed sign-ins and code guesses, and the addresses an

@@ -10,7 +10,8 @@ import { expect, test, type Theme } from './fixtures.ts';
 import { scanAllRules, scanThemeDependentRules, describeViolations } from './support/axe-scan.ts';
 import { hydrated } from './support/hydrated.ts';
 import { settle } from './support/settle.ts';
-import { createStaffUser, createUser, signInAsStaff, submitLogin } from './support/staff.ts';
+import { createStaffUser, createUser, passSecondStep, signInAsStaff, submitLogin } from './support/staff.ts';
+import { totpCode } from '../../local/auth/totp.ts';
 
 // The session frame renders in the browser only; the server still sends each sign-in screen's
 // card and heading (the largest paint), so the first paint is the screen, not a bare placeholder.
@@ -134,7 +135,7 @@ test('the sign-in form: missing fields, wrong password, too many attempts, netwo
 
 test('signing out on /admin goes to /login and stays signed out', async ({ page }) => {
   await signInAsStaff(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
@@ -171,7 +172,7 @@ test('a signed-in account that is not staff sees why, and no admin page', async 
   await expect(page.getByText(user.email).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -191,6 +192,11 @@ test('signing in by keyboard alone', async ({ page, stack }) => {
   await page.keyboard.type(staff.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin$/);
+  // The second step takes focus: the code is typed and sent with Enter.
+  await expect(page.getByLabel('6-digit code')).toBeFocused();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.keyboard.type(totpCode(secret));
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
   // The skip link is the first stop and leads to the page.
   await page.keyboard.press('Tab');
@@ -226,7 +232,23 @@ for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
       expect(violations.length, `${path} (${theme}):\n${describeViolations(violations)}`).toBe(0);
     }
 
-    await signInAsStaff(page);
+    // The second step (a first sign-in enrols: QR code and key), with its message showing.
+    const staff = await createStaffUser();
+    await page.goto('/login');
+    await hydrated(page);
+    await submitLogin(page, staff);
+    await expect(page.getByLabel('6-digit code')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.locator('.auth-form [role="alert"]')).toHaveText(
+      'Enter the 6-digit code from your authenticator app.',
+    );
+    await settle(page);
+    ({ violations } = await scan(page));
+    expect(violations.length, `second step (${theme}):\n${describeViolations(violations)}`).toBe(0);
+    await passSecondStep(page, staff);
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    // The pointer left on "Continue" would hover the dashboard's chart and open its tooltip.
+    await page.mouse.move(0, 0);
     await settle(page);
     ({ violations } = await scan(page));
     expect(violations.length, `/admin (${theme}):\n${describeViolations(violations)}`).toBe(0);

@@ -7,7 +7,7 @@
 import { expect, test } from './fixtures.ts';
 import { hydrated } from './support/hydrated.ts';
 import { mailsTo } from './support/orders.ts';
-import { createStaffUser, submitLogin } from './support/staff.ts';
+import { createStaffUser, passSecondStep, submitLogin } from './support/staff.ts';
 
 test('forgot password: e-mail, link, new password, sign-in with it', async ({ page, stack }) => {
   const staff = await createStaffUser(stack);
@@ -45,18 +45,20 @@ test('forgot password: e-mail, link, new password, sign-in with it', async ({ pa
   await page.getByLabel('Repeat the new password').fill(newPassword);
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  await passSecondStep(page, staff);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await hydrated(page);
   await submitLogin(page, staff);
   await expect(page.locator('.auth-form [role="alert"]')).toHaveText('The e-mail address or password is not correct.');
   await submitLogin(page, { email: staff.email, password: newPassword });
   await expect(page).toHaveURL(/\/admin$/);
+  await passSecondStep(page, staff);
 
   // The link worked once.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto(decodedLink);
   await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
+import { passSecondFactor } from './support/accounts.ts';
 
 type Client = SupabaseClient<Database>;
 const password = 'Audit-Passw0rd';
@@ -37,6 +38,7 @@ async function account(label: string, isStaff: boolean): Promise<{ client: Clien
   const signed = client(stack.anonKey);
   const { error: signInError } = await signed.auth.signInWithPassword({ email, password });
   if (signInError) throw new Error(`signIn: ${signInError.message}`);
+  if (isStaff) await passSecondFactor(signed);
   return { client: signed, id: data.user.id, email };
 }
 
@@ -88,6 +90,7 @@ describe('the audit log', () => {
         actor_id: staffAccount.id,
         actor_email: staffAccount.email,
         actor_role: 'authenticated',
+        actor_staff_roles: ['admin'],
         table_name: 'public.events',
         row_id: id,
       });
@@ -118,7 +121,13 @@ describe('the audit log', () => {
     expect(error).toBeNull();
     const entries = await staff.rpc('audit_log_entries', { p_table_name: 'public.impact_metrics', p_row_id: data!.id });
     expect(entries.data).toEqual([
-      expect.objectContaining({ action: 'INSERT', actor_id: null, actor_email: null, actor_role: 'service_role' }),
+      expect.objectContaining({
+        action: 'INSERT',
+        actor_id: null,
+        actor_email: null,
+        actor_role: 'service_role',
+        actor_staff_roles: null,
+      }),
     ]);
     expect((await admin.from('impact_metrics').delete().eq('id', data!.id)).error).toBeNull();
   });
@@ -188,7 +197,7 @@ describe('the audit log', () => {
       from pg_policies p
       where p.schemaname = 'public'
         and p.cmd in ('INSERT', 'UPDATE', 'DELETE', 'ALL')
-        and (coalesce(p.qual, '') || coalesce(p.with_check, '')) like '%is_staff()%'
+        and (coalesce(p.qual, '') || coalesce(p.with_check, '')) like '%private.staff_may(%'
       order by 1`);
     // Sanity: the query finds the tables staff edit today (orders are changed through staff
     // functions, not a policy: their trigger is checked below).

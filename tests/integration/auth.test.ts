@@ -11,6 +11,7 @@ import { Agent } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../local/env.ts';
 import { stackInfo } from './stack-info.ts';
+import { passSecondFactor } from './support/accounts.ts';
 
 const stack = stackInfo();
 const noPersistence = { auth: { persistSession: false, autoRefreshToken: false } };
@@ -127,9 +128,10 @@ describe('npm run staff:add', () => {
     expect(result.status, result.stderr).toBe(0);
   });
 
-  it('creates an account that signs in and may write the catalogue, which a non-staff user may not', async () => {
+  it('creates an admin that signs in (password, then TOTP) and may write the catalogue, which a non-staff user may not', async () => {
     const staff = visitor();
     expect((await staff.auth.signInWithPassword({ email, password: 'First-password-1' })).error).toBeNull();
+    await passSecondFactor(staff);
     const title = `Staff-created workshop ${randomUUID().slice(0, 6)}`;
     const row = {
       title,

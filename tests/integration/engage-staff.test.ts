@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
+import { passSecondFactor } from './support/accounts.ts';
 
 let stack: StackInfo;
 let admin: SupabaseClient<Database>;
@@ -32,6 +33,7 @@ async function signedIn(label: string, makeStaff: boolean) {
   });
   const { error: signInError } = await client.auth.signInWithPassword({ email, password });
   if (signInError) throw new Error(signInError.message);
+  if (makeStaff) await passSecondFactor(client);
   return { client, id: data.user.id };
 }
 

@@ -12,6 +12,7 @@ import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
 import { line, makeIntake, makeProgram, orderArgs } from './support/orders.ts';
+import { passSecondFactor } from './support/accounts.ts';
 
 const stack = stackInfo();
 const callbackToken = 'local-callback-token-not-secret';
@@ -342,6 +343,7 @@ describe('M-Pesa Express', () => {
       const client = createClient<Database>(stack.apiUrl, stack.anonKey, { auth: { persistSession: false } });
       const { error: signInError } = await client.auth.signInWithPassword({ email, password });
       if (signInError) throw new Error(signInError.message);
+      if (staff) await passSecondFactor(client);
       return client;
     };
     const staff = await signedIn('staff', true);

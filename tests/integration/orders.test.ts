@@ -14,6 +14,7 @@ import { clientFrom, loopbackAddress } from './support/client-address.ts';
 import { day, line, makeIntake, makeProgram, orderArgs, people, type OrderArgs } from './support/orders.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
+import { passSecondFactor } from './support/accounts.ts';
 
 type Client = SupabaseClient<Database>;
 
@@ -435,6 +436,7 @@ describe('reading an order', () => {
       if (staff) expect((await admin.from('staff').insert({ user_id: created.data.user.id, email })).error).toBeNull();
       const client = createClient<Database>(stack.apiUrl, stack.anonKey, { auth: { persistSession: false } });
       expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
+      if (staff) await passSecondFactor(client);
       return { client, id: created.data.user.id };
     };
     const staff = await signIn('staff', true);

@@ -1,7 +1,9 @@
 /**
- * Who may do what: every public table and view x {anon, signed-in non-staff, staff,
- * service_role} x {select, insert, update, delete}, each cell asserted through unmodified
- * supabase-js and the real PostgREST, so grants and policies are tested together.
+ * Who may do what: every public table and view x {anon, signed-in non-staff, each staff role
+ * (signed in with password and TOTP: aal2), a deactivated staff member, an admin who passed only
+ * the password (aal1), service_role} x {select, insert, update, delete}, and every staff
+ * function x role, each cell asserted through unmodified supabase-js and the real PostgREST, so
+ * grants and policies are tested together. The role matrix is docs/staff.md's.
  *
  * The clients here address relations and functions by name with plain rows (ProbeDatabase): the
  * matrix also tries what the generated types rightly forbid (a private helper as RPC) and the
@@ -12,8 +14,13 @@ import { createClient, type PostgrestError, type SupabaseClient } from '@supabas
 import type { Database, Tables, TablesInsert, TablesUpdate } from '../../supabase/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, type StackInfo } from './stack-info.ts';
+import { passSecondFactor } from './support/accounts.ts';
 
+type StaffRole = 'admin' | 'finance' | 'programmes' | 'marketing' | 'front_desk';
+/** `staff` is the cells of a role allowed to read and write (admin); `deactivated` had admin. */
 type Role = 'anon' | 'user' | 'staff' | 'service';
+/** `aal1`: an admin signed in with the password only, the second factor not passed. */
+type Probe = 'anon' | 'user' | StaffRole | 'deactivated' | 'aal1' | 'service';
 type Row = Record<string, unknown>;
 type Kind = 'published' | 'hidden';
 type Table = keyof Database['public']['Tables'];
@@ -56,6 +63,13 @@ interface Subject {
   row(kind: Kind): Row;
   patch: Row;
   cells: Cells;
+  /** Staff roles besides admin that read / also write; absent: every role gets the staff cells (views). */
+  access?: Access;
+}
+
+interface Access {
+  read: StaffRole[];
+  write: StaffRole[];
 }
 
 /** A subject whose key, fixture rows and patch are checked against the generated types of `table`. */
@@ -66,11 +80,13 @@ function subject<T extends Table>(spec: {
   row(kind: Kind): TablesInsert<T>;
   patch: TablesUpdate<T>;
   cells: Cells;
+  access?: Access;
 }): Subject {
   return { ...spec, row: (kind) => ({ ...spec.row(kind) }), patch: { ...spec.patch } };
 }
 
-const roles: Role[] = ['anon', 'user', 'staff', 'service'];
+const staffRoles: StaffRole[] = ['admin', 'finance', 'programmes', 'marketing', 'front_desk'];
+const probes: Probe[] = ['anon', 'user', ...staffRoles, 'deactivated', 'aal1', 'service'];
 const run = randomBytes(4).toString('hex');
 const password = `Rls-${randomUUID()}`;
 const hex = () => randomBytes(6).toString('hex');
@@ -78,8 +94,19 @@ const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISO
 
 let stack: StackInfo;
 let admin: ProbeClient;
-const clients = {} as Record<Role, ProbeClient>;
-const users = { user: '', staff: '', spareA: '', spareB: '' };
+const clients = {} as Record<Probe, ProbeClient>;
+const users: Record<'user' | 'spareA' | 'spareB' | StaffRole | 'deactivated' | 'aal1', string> = {
+  user: '',
+  spareA: '',
+  spareB: '',
+  admin: '',
+  finance: '',
+  programmes: '',
+  marketing: '',
+  front_desk: '',
+  deactivated: '',
+  aal1: '',
+};
 let orderId = '';
 let orderItemId = '';
 const programIds: string[] = [];
@@ -156,6 +183,7 @@ const serviceRow = (kind: Kind): TablesInsert<'services'> => ({
 const subjects: Subject[] = [
   subject({
     name: 'staff',
+    access: { read: [], write: [] },
     table: 'staff',
     key: 'user_id',
     row: (kind) => ({
@@ -167,6 +195,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'events',
+    access: { read: ['finance', 'front_desk'], write: ['programmes', 'marketing'] },
     table: 'events',
     key: 'id',
     row: eventRow,
@@ -175,6 +204,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'training_programs',
+    access: { read: ['finance', 'marketing', 'front_desk'], write: ['programmes'] },
     table: 'training_programs',
     key: 'id',
     row: programRow,
@@ -183,6 +213,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'services',
+    access: { read: ['marketing', 'front_desk'], write: ['programmes'] },
     table: 'services',
     key: 'id',
     row: serviceRow,
@@ -191,6 +222,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'impact_metrics',
+    access: { read: ['programmes'], write: ['marketing'] },
     table: 'impact_metrics',
     key: 'id',
     row: (kind) => ({ label: `RLS metric ${hex()}`, value: 10, suffix: '+', is_published: kind === 'published' }),
@@ -199,6 +231,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'site_settings',
+    access: { read: [], write: [] },
     table: 'site_settings',
     key: 'id',
     row: () => ({ setting_key: `rls_${hex()}`, setting_value: { note: 'fixture' } }),
@@ -212,6 +245,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'newsletter_subscribers',
+    access: { read: [], write: ['marketing'] },
     table: 'newsletter_subscribers',
     key: 'id',
     row: () => ({ email: `rls-${hex()}@ascent.example`, source: 'rls-matrix' }),
@@ -226,6 +260,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'orders',
+    access: { read: ['finance', 'programmes'], write: [] },
     table: 'orders',
     key: 'id',
     row: () => ({
@@ -252,6 +287,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'order_items',
+    access: { read: ['finance', 'programmes'], write: [] },
     table: 'order_items',
     key: 'id',
     // Visitors' lines are written by create_order; the service role may write one directly.
@@ -269,6 +305,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'order_participants',
+    access: { read: ['finance', 'programmes'], write: [] },
     table: 'order_participants',
     key: 'id',
     row: (kind) => ({
@@ -281,6 +318,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'mail_outbox',
+    access: { read: ['finance', 'marketing'], write: [] },
     table: 'mail_outbox',
     key: 'id',
     // A row the worker would send: held back far in the future so the stack's worker leaves it alone.
@@ -290,6 +328,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'mpesa_payment_attempts',
+    access: { read: ['finance'], write: [] },
     table: 'mpesa_payment_attempts',
     key: 'id',
     // Settled attempts: an order may hold only one open push at a time.
@@ -299,6 +338,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'program_intakes',
+    access: { read: ['finance', 'marketing', 'front_desk'], write: ['programmes'] },
     table: 'program_intakes',
     key: 'id',
     row: intakeRow,
@@ -418,7 +458,7 @@ function expectPatched(row: Row | undefined, patch: Row, applied: boolean): void
 
 // The four operations, each asserting one cell ------------------------------------------------
 
-async function checkSelect(subject: Subject, role: Role, expected: Read): Promise<void> {
+async function checkSelect(subject: Subject, role: Probe, expected: Read): Promise<void> {
   const published = await fixture(subject, 'published');
   const hidden = await fixture(subject, 'hidden');
   try {
@@ -439,7 +479,7 @@ async function checkSelect(subject: Subject, role: Role, expected: Read): Promis
   }
 }
 
-async function checkInsert(subject: Subject, role: Role, expected: Write): Promise<void> {
+async function checkInsert(subject: Subject, role: Probe, expected: Write): Promise<void> {
   const row = subject.row('published');
   // A view has no is_published column: it shows published rows only.
   if (subject.name !== subject.table) delete row.is_published;
@@ -457,7 +497,7 @@ async function checkInsert(subject: Subject, role: Role, expected: Write): Promi
   }
 }
 
-async function checkUpdate(subject: Subject, role: Role, expected: Write): Promise<void> {
+async function checkUpdate(subject: Subject, role: Probe, expected: Write): Promise<void> {
   const key = await fixture(subject, 'published');
   try {
     const { data, error } = await clients[role]
@@ -477,7 +517,7 @@ async function checkUpdate(subject: Subject, role: Role, expected: Write): Promi
   }
 }
 
-async function checkDelete(subject: Subject, role: Role, expected: Write): Promise<void> {
+async function checkDelete(subject: Subject, role: Probe, expected: Write): Promise<void> {
   const key = await fixture(subject, 'published');
   try {
     const { data, error } = await clients[role].from(subject.name).delete().eq(subject.key, key).select(subject.key);
@@ -500,19 +540,27 @@ beforeAll(async () => {
   stack = stackInfo();
   admin = client(stack.serviceRoleKey);
   const user = await createUser('user');
-  const staff = await createUser('staff');
   users.user = user.id;
-  users.staff = staff.id;
   users.spareA = (await createUser('spare-a')).id;
   users.spareB = (await createUser('spare-b')).id;
-  // What `npm run staff:add` does: an upsert with the service role.
-  const { error } = await admin.from('staff').upsert({ user_id: staff.id, email: staff.email });
-  if (error) throw new Error(`staff upsert: ${error.message}`);
-
   clients.anon = client(stack.anonKey);
   clients.user = await signedIn(user.email);
-  clients.staff = await signedIn(staff.email);
   clients.service = admin;
+  // One staff member per role (the service role writes staff rows, as `npm run staff:add` does),
+  // an admin who was deactivated, all past the second factor; and an admin who stopped at aal1.
+  for (const probe of [...staffRoles, 'deactivated', 'aal1'] as const) {
+    const member = await createUser(probe.replace('_', '-'));
+    users[probe] = member.id;
+    const { error } = await admin.from('staff').upsert({
+      user_id: member.id,
+      email: member.email,
+      roles: [probe === 'deactivated' || probe === 'aal1' ? 'admin' : probe],
+      deactivated_at: probe === 'deactivated' ? new Date().toISOString() : null,
+    });
+    if (error) throw new Error(`staff upsert: ${error.message}`);
+    clients[probe] = await signedIn(member.email);
+    if (probe !== 'aal1') await passSecondFactor(clients[probe]);
+  }
 
   // Order lines need an order and published programs to snapshot.
   for (let i = 0; i < 3; i++)
@@ -539,7 +587,8 @@ beforeAll(async () => {
     })
     .select('id');
   orderItemId = keysOf(line.data, 'id')[0]!;
-});
+  // Seven sign-ins with a second factor each: generous for a loaded machine.
+}, 240_000);
 
 afterAll(async () => {
   if (orderId)
@@ -561,11 +610,24 @@ afterAll(async () => {
 // The matrix ----------------------------------------------------------------------------------
 
 type Cell =
-  { role: Role; op: 'select'; expected: Read } | { role: Role; op: 'insert' | 'update' | 'delete'; expected: Write };
+  { role: Probe; op: 'select'; expected: Read } | { role: Probe; op: 'insert' | 'update' | 'delete'; expected: Write };
+
+/**
+ * A staff role the matrix lets write gets the `staff` cells; one that may only read, the staff's
+ * select and a non-staff user's writes; any other role (and a deactivated member) is a non-staff user.
+ */
+function cellsFor(subject: Subject, probe: Probe): Cells[Role] {
+  if (probe === 'anon' || probe === 'user' || probe === 'service') return subject.cells[probe];
+  const { staff, user } = subject.cells;
+  if (probe === 'deactivated' || probe === 'aal1') return user;
+  if (!subject.access || probe === 'admin' || subject.access.write.includes(probe)) return staff;
+  if (subject.access.read.includes(probe)) return [staff[0], user[1], user[2], user[3]];
+  return user;
+}
 
 function cellsOf(subject: Subject): Cell[] {
-  return roles.flatMap((role): Cell[] => {
-    const [select, insert, update, remove] = subject.cells[role];
+  return probes.flatMap((role): Cell[] => {
+    const [select, insert, update, remove] = cellsFor(subject, role);
     return [
       { role, op: 'select', expected: select },
       { role, op: 'insert', expected: insert },
@@ -586,6 +648,50 @@ describe.each(subjects)('$name', (subject) => {
   it.each(cellsOf(subject))('$role $op: $expected', (cell) => checkCell(subject, cell));
 });
 
+// Staff functions x role ------------------------------------------------------------------------
+
+/**
+ * Each staff function, called by every role with an order that does not exist: a role it admits
+ * gets past the role check to "order not found" (nothing changes); any other is refused 42501.
+ */
+const missingOrder = randomUUID();
+const staffFunctions: { name: string; args: Row; roles: StaffRole[] }[] = [
+  { name: 'set_order_status', args: { order_id: missingOrder, status: 'confirmed' }, roles: ['admin', 'finance'] },
+  { name: 'extend_order_hold', args: { order_id: missingOrder, hours: 24 }, roles: ['admin', 'finance'] },
+  {
+    name: 'record_order_payment',
+    args: { order_id: missingOrder, method: 'bank', reference: 'RLS-1' },
+    roles: ['admin', 'finance'],
+  },
+  {
+    name: 'check_order_mpesa_code',
+    args: { order_id: missingOrder, verdict: 'verified' },
+    roles: ['admin', 'finance'],
+  },
+  { name: 'resend_order_confirmation', args: { order_id: missingOrder }, roles: ['admin', 'finance'] },
+  // Every staff member: the dashboard's counts and the history of a record.
+  { name: 'admin_dashboard', args: {}, roles: staffRoles },
+  { name: 'audit_log_entries', args: { p_limit: 1 }, roles: staffRoles },
+];
+
+function callsOf(fn: (typeof staffFunctions)[number]) {
+  return probes
+    .filter((probe) => probe !== 'service')
+    .map((probe) => ({ probe, admitted: (fn.roles as Probe[]).includes(probe) }));
+}
+
+describe.each(staffFunctions)('function $name', (fn) => {
+  it.each(callsOf(fn))('$probe: admitted $admitted', async ({ probe, admitted }) => {
+    // Named by a string on purpose: the probe client has no function types (see the header).
+    const { error } = await clients[probe].rpc(fn.name as never, fn.args as never);
+    if (admitted) {
+      if (error) expect(error).toMatchObject({ hint: 'order_not_found' });
+    } else {
+      expect(error).toMatchObject({ code: '42501' });
+    }
+  });
+});
+
 // Attacks worth naming on their own -----------------------------------------------------------
 
 describe('named attacks', () => {
@@ -597,8 +703,8 @@ describe('named attacks', () => {
   });
 
   it('staff can see their own staff row, a signed-in non-staff user learns nothing', async () => {
-    const mine = await clients.staff.from('staff').select('user_id').eq('user_id', users.staff);
-    expect(mine).toMatchObject({ error: null, data: [{ user_id: users.staff }] });
+    const mine = await clients.admin.from('staff').select('user_id').eq('user_id', users.admin);
+    expect(mine).toMatchObject({ error: null, data: [{ user_id: users.admin }] });
     const theirs = await clients.user.from('staff').select('user_id');
     expect(theirs).toMatchObject({ error: null, data: [] });
   });
@@ -611,14 +717,14 @@ describe('named attacks', () => {
       { status: 'paid' },
     ];
     for (const patch of patches) {
-      const { error } = await clients.staff.from('orders').update(patch).eq('id', orderId).select('id');
+      const { error } = await clients.admin.from('orders').update(patch).eq('id', orderId).select('id');
       expectPermissionDenied(error, 'orders');
     }
     // set_order_status and friends: tests/integration/order-workflow.test.ts.
   });
 
   it('the private helpers are not reachable as RPC', async () => {
-    for (const role of roles) {
+    for (const role of probes) {
       const { error } = await clients[role].rpc('is_staff');
       expect(error).toMatchObject({ code: 'PGRST202' });
     }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { removeImageWith, uploadImageWith } from '../../web/app/lib/supabase/media-upload.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
+import { passSecondFactor } from './support/accounts.ts';
 
 type Client = SupabaseClient<Database>;
 
@@ -40,6 +41,7 @@ async function signedIn(label: string, isStaff: boolean): Promise<Client> {
   const signed = client(stack.anonKey);
   const { error: signInError } = await signed.auth.signInWithPassword({ email, password });
   if (signInError) throw new Error(`sign in ${label}: ${signInError.message}`);
+  if (isStaff) await passSecondFactor(signed);
   return signed;
 }
 

@@ -8,6 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../supabase/database.types.ts';
 import { addStaff } from '../../../scripts/staff-add.ts';
+import { totpCode } from '../../../local/auth/totp.ts';
 import { hydrated } from './hydrated.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 
@@ -15,6 +16,8 @@ export interface Account {
   email: string;
   password: string;
   userId: string;
+  /** The TOTP key shown at the first sign-in (the test plays the authenticator app). */
+  totpSecret?: string;
 }
 
 function serviceRole(stack: StackInfo): SupabaseClient<Database> {
@@ -53,8 +56,22 @@ export async function submitLogin(page: Page, account: { email: string; password
 }
 
 /**
- * Signs `account` (default: a new staff member) in through /login and waits until /admin shows
- * the admin navigation. Returns the account.
+ * The second step after the password: at the first sign-in the account enrols (the key is read
+ * from the screen and kept on the account), later it enters the code; either way the code is
+ * computed from the key, as an authenticator app would.
+ */
+export async function passSecondStep(page: Page, account: Account): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  const code = page.getByLabel('6-digit code');
+  await expect(code).toBeVisible();
+  if (!account.totpSecret) account.totpSecret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await code.fill(totpCode(account.totpSecret));
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * Signs `account` (default: a new staff member) in through /login, passes the second step and
+ * waits until /admin shows the admin navigation. Returns the account (with its TOTP key).
  */
 export async function signInAsStaff(page: Page, account?: Account): Promise<Account> {
   const staff = account ?? (await createStaffUser());
@@ -62,6 +79,7 @@ export async function signInAsStaff(page: Page, account?: Account): Promise<Acco
   await hydrated(page);
   await submitLogin(page, staff);
   await expect(page).toHaveURL(/\/admin$/);
+  await passSecondStep(page, staff);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
   return staff;
 }

@@ -2,7 +2,8 @@
 import { Link, useLocation } from 'react-router';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { SignOutButton } from './sign-out-button';
-import { adminNavItems, type AdminNavItem } from './admin-nav-items';
+import { navItemsFor, type AdminNavItem } from './admin-nav-items';
+import type { StaffRole } from '../../features/session/staff-roles';
 
 /**
  * Link with aria-current rather than NavLink: NavLink would be new React Router code in the framework
@@ -13,7 +14,7 @@ function isCurrent(item: AdminNavItem, pathname: string): boolean {
   return path === item.to || (!item.end && path.startsWith(`${item.to}/`));
 }
 
-export function AdminHeader({ email, showNav }: { email: string; showNav: boolean }) {
+export function AdminHeader({ email, roles }: { email: string; roles: readonly StaffRole[] | null }) {
   const { pathname } = useLocation();
   return (
     <header className="admin-header">
@@ -27,10 +28,10 @@ export function AdminHeader({ email, showNav }: { email: string; showNav: boolea
         <ThemeToggle />
         <SignOutButton />
       </div>
-      {showNav && (
+      {roles && (
         <nav className="admin-nav" aria-label="Admin">
           <ul>
-            {adminNavItems.map((item) => (
+            {navItemsFor(roles).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} aria-current={isCurrent(item, pathname) ? 'page' : undefined}>
                   {item.label}

@@ -1,19 +1,32 @@
-/** The admin area's navigation: one line per section (each admin page's owner adds or edits its own). */
+/**
+ * The admin area's navigation: one line per section (each admin page's owner adds or edits its own),
+ * shown to the staff roles that may use it (docs/staff.md's matrix; the database stays the authority).
+ */
+import type { StaffRole } from '../../features/session/staff-roles';
+
 export interface AdminNavItem {
   to: string;
   label: string;
+  /** The roles besides admin that see it; absent: every staff member. */
+  roles?: readonly StaffRole[];
   /** Only the exact path counts as current (the dashboard, which every other path is under). */
   end?: boolean;
 }
 
 export const adminNavItems: readonly AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/stats', label: 'Stats' },
+  { to: '/admin/stats', label: 'Stats', roles: ['marketing', 'finance'] },
   { to: '/admin/events', label: 'Events' },
   { to: '/admin/training-programs', label: 'Training programs' },
-  { to: '/admin/services', label: 'Services' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/enquiries', label: 'Enquiries' },
-  { to: '/admin/subscribers', label: 'Subscribers' },
+  { to: '/admin/services', label: 'Services', roles: ['programmes', 'marketing', 'front_desk'] },
+  { to: '/admin/orders', label: 'Orders', roles: ['finance', 'programmes'] },
+  { to: '/admin/enquiries', label: 'Enquiries', roles: ['front_desk', 'marketing'] },
+  { to: '/admin/subscribers', label: 'Subscribers', roles: ['marketing'] },
   { to: '/admin/audit', label: 'Audit log' },
 ];
+
+/** The items a staff member with `roles` may use. */
+export function navItemsFor(roles: readonly StaffRole[]): AdminNavItem[] {
+  if (roles.includes('admin')) return [...adminNavItems];
+  return adminNavItems.filter((item) => !item.roles || item.roles.some((role) => roles.includes(role)));
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { navItemsFor } from './admin-nav-items';
+
+const labels = (roles: Parameters<typeof navItemsFor>[0]) => navItemsFor(roles).map((item) => item.label);
+
+describe('navItemsFor', () => {
+  it('shows an admin everything', () => {
+    expect(labels(['admin'])).toEqual([
+      'Dashboard',
+      'Stats',
+      'Events',
+      'Training programs',
+      'Services',
+      'Orders',
+      'Enquiries',
+      'Subscribers',
+      'Audit log',
+    ]);
+  });
+
+  it('shows each role only its sections, and a person with several roles their union', () => {
+    expect(labels(['finance'])).toEqual(['Dashboard', 'Stats', 'Events', 'Training programs', 'Orders', 'Audit log']);
+    expect(labels(['front_desk'])).toEqual([
+      'Dashboard',
+      'Events',
+      'Training programs',
+      'Services',
+      'Enquiries',
+      'Audit log',
+    ]);
+    expect(labels(['finance', 'marketing'])).toContain('Subscribers');
+    expect(labels(['programmes'])).not.toContain('Subscribers');
+  });
+});
