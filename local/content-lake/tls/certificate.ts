@@ -2,9 +2,8 @@
  * Makes the content lake's TLS certificates, as mkcert does: a local certificate authority (made
  * once; the person trusts it once) and a server certificate it signs for the names the Studio
  * calls (`localhost`, `<projectId>.localhost`, 127.0.0.1, ::1). EC P-256 keys, SHA-256 signatures,
- * built by @peculiar/x509 over Node's WebCrypto.
+ * built by @peculiar/x509 over WebCrypto (the global `crypto`).
  */
-import { createPrivateKey, KeyObject, webcrypto } from 'node:crypto';
 import { isIP } from 'node:net';
 import * as x509 from '@peculiar/x509';
 
@@ -17,10 +16,11 @@ export interface Issued {
   key: string;
 }
 
-const newKeys = () => webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
+const newKeys = () => crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
 
-const pkcs8 = (key: webcrypto.CryptoKey): string =>
-  KeyObject.from(key).export({ type: 'pkcs8', format: 'pem' }).toString();
+async function pkcs8(key: CryptoKey): Promise<string> {
+  return x509.PemConverter.encode(await crypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
+}
 
 /** Valid from an hour ago (clock skew) for `days`. */
 function validity(days: number): { notBefore: Date; notAfter: Date } {
@@ -32,57 +32,53 @@ function validity(days: number): { notBefore: Date; notAfter: Date } {
 
 /** A random positive 128-bit serial (the first byte 0x01 keeps it positive and 16 bytes long). */
 function serialNumber(): string {
-  return `01${Buffer.from(webcrypto.getRandomValues(new Uint8Array(15))).toString('hex')}`;
+  return `01${Buffer.from(crypto.getRandomValues(new Uint8Array(15))).toString('hex')}`;
 }
 
 /** A certificate authority for this machine only, valid ten years. */
 export async function createAuthority(name: string): Promise<Issued> {
   const keys = await newKeys();
-  const cert = await x509.X509CertificateGenerator.createSelfSigned(
-    {
-      serialNumber: serialNumber(),
-      name: `CN=${name}`,
-      ...validity(3650),
-      signingAlgorithm: algorithm,
-      keys,
-      extensions: [
-        new x509.BasicConstraintsExtension(true, 0, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, webcrypto),
-        await x509.AuthorityKeyIdentifierExtension.create(keys.publicKey, false, webcrypto),
-      ],
-    },
-    webcrypto,
-  );
-  return { cert: cert.toString('pem'), key: pkcs8(keys.privateKey) };
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: serialNumber(),
+    name: `CN=${name}`,
+    ...validity(3650),
+    signingAlgorithm: algorithm,
+    keys,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return { cert: cert.toString('pem'), key: await pkcs8(keys.privateKey) };
 }
 
 /** A server certificate for `hosts`, signed by `authority`; 397 days, within what browsers accept. */
 export async function createServerCertificate(authority: Issued, hosts: readonly string[]): Promise<Issued> {
   const keys = await newKeys();
   const ca = new x509.X509Certificate(authority.cert);
-  const caKey = createPrivateKey(authority.key).toCryptoKey(algorithm, false, ['sign']);
-  const cert = await x509.X509CertificateGenerator.create(
-    {
-      serialNumber: serialNumber(),
-      subject: `CN=${hosts[0] ?? 'localhost'}`,
-      issuer: ca.subject,
-      ...validity(397),
-      signingAlgorithm: algorithm,
-      publicKey: keys.publicKey,
-      signingKey: caKey,
-      extensions: [
-        new x509.BasicConstraintsExtension(false, undefined, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-        new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-        new x509.SubjectAlternativeNameExtension(
-          hosts.map((host) => ({ type: isIP(host) === 0 ? 'dns' : 'ip', value: host })),
-        ),
-        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, webcrypto),
-        await x509.AuthorityKeyIdentifierExtension.create(ca.publicKey, false, webcrypto),
-      ],
-    },
-    webcrypto,
-  );
-  return { cert: cert.toString('pem'), key: pkcs8(keys.privateKey) };
+  const caKey = await crypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(authority.key), algorithm, false, [
+    'sign',
+  ]);
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: serialNumber(),
+    subject: `CN=${hosts[0] ?? 'localhost'}`,
+    issuer: ca.subject,
+    ...validity(397),
+    signingAlgorithm: algorithm,
+    publicKey: keys.publicKey,
+    signingKey: caKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
+      new x509.SubjectAlternativeNameExtension(
+        hosts.map((host): x509.JsonGeneralName => ({ type: isIP(host) === 0 ? 'dns' : 'ip', value: host })),
+      ),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(ca.publicKey),
+    ],
+  });
+  return { cert: cert.toString('pem'), key: await pkcs8(keys.privateKey) };
 }
