@@ -42,13 +42,12 @@ function covers(issued: Issued, authority: Issued, hosts: readonly string[]): bo
     const names = (cert.subjectAltName ?? '').split(', ');
     // OpenSSL writes IPv6 entries in full (`0:0:0:0:0:0:0:1`); a BlockList compares addresses, not spellings.
     const addresses = new BlockList();
+    const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
     for (const name of names) {
       const address = name.startsWith('IP Address:') ? name.slice('IP Address:'.length) : '';
-      if (isIP(address)) addresses.addAddress(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+      if (isIP(address)) addresses.addAddress(address, family(address));
     }
-    return hosts.every((host) =>
-      isIP(host) ? addresses.check(host, isIP(host) === 6 ? 'ipv6' : 'ipv4') : names.includes(`DNS:${host}`),
-    );
+    return hosts.every((host) => (isIP(host) ? addresses.check(host, family(host)) : names.includes(`DNS:${host}`)));
   } catch {
     return false;
   }
