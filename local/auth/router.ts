@@ -1,4 +1,8 @@
-/** Maps method and path (already without /auth/v1) to a route; renders every failure GoTrue's way. */
+/**
+ * Maps method and path (already without /auth/v1) to a route; renders every failure GoTrue's way.
+ * A route table, not Hono: GoTrue's router (chi) answers 405 to a known path's other methods and to
+ * HEAD, where Hono would answer 404 and run the GET route.
+ */
 import { adminCreateUser, adminListUsers } from './admin-users-route.ts';
 import { adminDeleteUser, adminGetUser, adminUpdateUser } from './admin-user-route.ts';
 import { BodyTooLargeError } from '../http/body-limit.ts';

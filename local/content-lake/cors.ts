@@ -4,7 +4,8 @@
  * other origin gets `*` without credentials (published documents and images are public) and its
  * preflights refused, so a page elsewhere can neither send a non-simple request nor read a
  * credentialed answer. What such a page may still send without a preflight (GET, a form or a
- * text/plain POST) is refused by the endpoints themselves (access.ts).
+ * text/plain POST) is refused by the endpoints themselves (access.ts). Hand-written: hono/cors cannot
+ * refuse a preflight (403), and the lake serves node:http and HTTP/2 requests, not web Requests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LakeAccess } from './access.ts';

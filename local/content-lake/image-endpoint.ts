@@ -5,13 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import { maxInputPixels, maxQueuedRenders, outputTooLarge, renderTimeoutSeconds, renderWorkers } from './image-cost.ts';
 import { planGeometry, type Plan } from './image-geometry.ts';
 import { asksForTransform, parseImageParams, type ImageSpec, type OutputFormat } from './image-params.ts';
 import { contentTypes } from './image-render.ts';
-import { createRenderPool, RenderRefusedError, type RenderPoolOptions } from './render-pool.ts';
+import { createRenderPool, RenderRefusedError, type RenderJob, type RenderPoolOptions } from './render-pool.ts';
 import { sendHttpError } from './http-reply.ts';
-import { LruCache } from './lru-cache.ts';
 import type { StoredAsset } from './types.ts';
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -60,15 +60,19 @@ export function createImageServer({
   cacheBytes = 64 * 1024 * 1024,
   ...limits
 }: Partial<RenderPoolOptions> & { cacheBytes?: number } = {}): ImageServer {
-  const cache = new LruCache<Buffer>(cacheBytes);
   const pool = createRenderPool({
     workers: renderWorkers,
     queueLimit: maxQueuedRenders,
     deadlineMs: renderTimeoutSeconds * 1000,
     ...limits,
   });
-  // Identical requests arriving together share one render.
-  const inFlight = new Map<string, Promise<Buffer>>();
+  // Renders kept up to `cacheBytes`; identical requests arriving together share one render (fetch).
+  const cache = new LRUCache<string, Buffer, RenderJob>({
+    max: 1000,
+    maxSize: cacheBytes,
+    sizeCalculation: (body) => Math.max(1, body.byteLength),
+    fetchMethod: (_key, _stale, { context }) => pool.render(context),
+  });
 
   async function transformed(
     asset: StoredAsset,
@@ -79,25 +83,17 @@ export function createImageServer({
     const key = `${asset.id}?${JSON.stringify(spec)}>${format}`;
     const cached = cache.get(key);
     if (cached) return { body: cached, hit: true };
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = pool.render({
-        filePath: asset.filePath,
-        isSvg: asset.extension === 'svg',
-        original: asset,
-        spec,
-        plan,
-        format,
-      });
-      inFlight.set(key, pending);
-      pending
-        .then(
-          (body) => cache.set(key, body),
-          () => undefined,
-        )
-        .finally(() => inFlight.delete(key));
-    }
-    return { body: await pending, hit: false };
+    const job: RenderJob = {
+      filePath: asset.filePath,
+      isSvg: asset.extension === 'svg',
+      original: asset,
+      spec,
+      plan,
+      format,
+    };
+    const body = await cache.fetch(key, { context: job });
+    if (!body) throw new Error(`The render of ${key} gave nothing`);
+    return { body, hit: false };
   }
 
   return {

@@ -82,7 +82,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Run
   const datasetDir = join(dataDir, options.projectId, options.dataset);
   const assetsDir = join(datasetDir, 'assets');
   const journalPath = join(datasetDir, 'journal.ndjson');
-  const tls = ensureLocalCertificates(join(dataDir, 'tls'), [
+  const tls = await ensureLocalCertificates(join(dataDir, 'tls'), [
     'localhost',
     `${options.projectId}.localhost`,
     '127.0.0.1',

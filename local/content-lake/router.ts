@@ -1,7 +1,8 @@
 /**
  * Dispatches the lake's HTTP routes and applies CORS to every reply: the data API (query, doc,
  * listen, mutate, actions, history), asset upload and download, the Studio's project and identity
- * calls, the built Studio's files under /studio, and /health.
+ * calls, the built Studio's files under /studio, and /health. On node:http and HTTP/2 directly,
+ * not Hono: its endpoints stream into the response (listen, assets) and the lake serves both protocols.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { declaredTooLarge } from '../http/body-limit.ts';

@@ -1,4 +1,8 @@
-/** Daraja's routes: OAuth generate, STK push processrequest, STK push query, plus the stand-in's counters. */
+/**
+ * Daraja's routes: OAuth generate, STK push processrequest, STK push query, plus the stand-in's counters.
+ * A four-entry table, not Hono: Daraja answers another method (HEAD included) with its own 405 body,
+ * where Hono would answer 404 and run the GET route for HEAD.
+ */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   darajaError,

@@ -1,4 +1,7 @@
-/** CORS as Supabase's API gateway answers it: any origin, the client's requested headers allowed. */
+/**
+ * CORS as Supabase's API gateway answers it: any origin, the client's requested headers allowed.
+ * Hand-written: Kong answers a preflight 200 (hono/cors answers 204).
+ */
 
 const allowedHeaders =
   'authorization, x-client-info, apikey, content-type, x-supabase-api-version, accept-profile, content-profile, prefer, range, x-upsert, accept';

@@ -1,7 +1,8 @@
 /**
  * Request body caps shared by every local server: a body whose Content-Length is above the limit
  * is refused before a byte of it is read, and a streamed (chunked) body stops being read the
- * moment it passes the limit, so a 300 MB body costs no more memory than a small one.
+ * moment it passes the limit, so a 300 MB body costs no more memory than a small one. Hand-written:
+ * hono/body-limit reads a chunked body whole into memory before the handler runs; uploads here stream.
  */
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from './serve.ts';

@@ -1,4 +1,5 @@
 /** The capture's web side: an HTML inbox and a small JSON API over the message store. */
+import { Hono } from 'hono';
 import type { RequestHandler } from '../http/serve.ts';
 import { inboxPage, messagePage, notFoundPage } from './inbox-html.ts';
 import type { MessageStore } from './message-store.ts';
@@ -29,41 +30,38 @@ function notAllowed(allow: string): Response {
   return Response.json({ message: 'Method not allowed' }, { status: 405, headers: { allow } });
 }
 
+/** Routes on Hono: GET routes answer HEAD; another method gets a 405 naming the allowed ones. */
 export function createInboxHandler(store: MessageStore): RequestHandler {
-  return async (request) => {
-    const { pathname } = new URL(request.url);
-    const method = request.method;
-    const read = method === 'GET' || method === 'HEAD';
-
-    if (pathname === '/api/messages') {
-      if (read) return Response.json(store.list(), { headers: { 'cache-control': 'no-store' } });
-      if (method === 'DELETE') {
-        store.clear();
-        return new Response(null, { status: 204 });
-      }
-      return notAllowed('GET, HEAD, DELETE');
-    }
-    const apiMatch = /^\/api\/messages\/([^/]+)$/.exec(pathname);
-    if (apiMatch?.[1]) {
-      if (!read) return notAllowed('GET, HEAD');
-      const message = store.get(decodeURIComponent(apiMatch[1]));
-      return message ? Response.json(message) : Response.json({ message: 'Message not found' }, { status: 404 });
-    }
-    if (pathname === '/') return read ? html(inboxPage(store.list())) : notAllowed('GET, HEAD');
-    if (pathname === '/clear') {
-      // The page's "Delete all" is a plain form, so the inbox works without scripts.
-      if (method !== 'POST') return notAllowed('POST');
-      store.clear();
-      return new Response(null, { status: 303, headers: { location: '/' } });
-    }
-    const pageMatch = /^\/messages\/([^/]+)(\/html)?$/.exec(pathname);
-    if (pageMatch?.[1]) {
-      if (!read) return notAllowed('GET, HEAD');
-      const message = store.get(decodeURIComponent(pageMatch[1]));
-      if (!message) return html(notFoundPage(), 404);
-      if (pageMatch[2]) return message.html ? html(message.html, 200, messageHtmlPolicy) : html(notFoundPage(), 404);
-      return html(messagePage(message));
-    }
-    return html(notFoundPage(), 404);
-  };
+  const app = new Hono();
+  app.get('/api/messages', () => Response.json(store.list(), { headers: { 'cache-control': 'no-store' } }));
+  app.delete('/api/messages', () => {
+    store.clear();
+    return new Response(null, { status: 204 });
+  });
+  app.all('/api/messages', () => notAllowed('GET, HEAD, DELETE'));
+  app.get('/api/messages/:id', (c) => {
+    const message = store.get(c.req.param('id'));
+    return message ? Response.json(message) : Response.json({ message: 'Message not found' }, { status: 404 });
+  });
+  app.all('/api/messages/:id', () => notAllowed('GET, HEAD'));
+  app.get('/', () => html(inboxPage(store.list())));
+  app.all('/', () => notAllowed('GET, HEAD'));
+  // The page's "Delete all" is a plain form, so the inbox works without scripts.
+  app.post('/clear', () => {
+    store.clear();
+    return new Response(null, { status: 303, headers: { location: '/' } });
+  });
+  app.all('/clear', () => notAllowed('POST'));
+  app.get('/messages/:id', (c) => {
+    const message = store.get(c.req.param('id'));
+    return message ? html(messagePage(message)) : html(notFoundPage(), 404);
+  });
+  app.get('/messages/:id/html', (c) => {
+    const message = store.get(c.req.param('id'));
+    return message?.html ? html(message.html, 200, messageHtmlPolicy) : html(notFoundPage(), 404);
+  });
+  app.all('/messages/:id/html', () => notAllowed('GET, HEAD'));
+  app.all('/messages/:id', () => notAllowed('GET, HEAD'));
+  app.notFound(() => html(notFoundPage(), 404));
+  return async (request) => app.fetch(request);
 }

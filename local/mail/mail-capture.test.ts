@@ -127,6 +127,12 @@ describe('mail capture', () => {
     const wrong = await fetch(`${capture.webUrl}/api/messages`, { method: 'POST' });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET, HEAD, DELETE');
+    const clear = await fetch(`${capture.webUrl}/clear`, { method: 'HEAD' });
+    expect([clear.status, clear.headers.get('allow')]).toEqual([405, 'POST']);
+    const page = await fetch(`${capture.webUrl}/messages/999/html`, { method: 'PUT' });
+    expect([page.status, page.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    const head = await fetch(`${capture.webUrl}/api/messages`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type')]).toEqual([200, 'application/json']);
   });
 });
 

@@ -8,7 +8,7 @@ import type { Pool } from 'pg';
 import type { StorageContext } from './context.ts';
 import { createPool } from './db.ts';
 import { createFileStore } from './file-store.ts';
-import { handleStorage } from './router.ts';
+import { createStorageRouter } from './router.ts';
 
 export interface StorageServerOptions {
   /** The storage server's own role (supabase_storage_admin), which owns the storage schema. */
@@ -34,7 +34,7 @@ export function createStorageServer(options: StorageServerOptions): StorageServe
     maxFileSize: options.fileSizeLimit ?? 50 * 1024 * 1024,
   };
   return {
-    handle: (request) => handleStorage(ctx, request),
+    handle: createStorageRouter(ctx),
     close: () => pool.end(),
   };
 }

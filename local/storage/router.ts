@@ -1,7 +1,10 @@
 /**
  * The Storage API routes this subset serves (paths as the gateway passes them, below /storage/v1),
- * and the one place errors become replies: storage-api's error bodies, never a crash.
+ * on Hono, whose matching is fastify's (storage-api's): GET routes answer HEAD, a static segment
+ * (`list`, `public`) wins over a bucket name, and an unknown route or method gets the 404 below.
+ * The one place errors become replies: storage-api's error bodies, never a crash.
  */
+import { Hono, type Context } from 'hono';
 import type { StorageContext } from './context.ts';
 import { errorResponse, fromDatabaseError, StorageError } from './errors.ts';
 import { listObjects } from './list-route.ts';
@@ -9,41 +12,12 @@ import { readObjectAsCaller, readPublicObject } from './read-object-route.ts';
 import { removeObjects } from './remove-route.ts';
 import { uploadObject } from './upload-route.ts';
 
-/** `{bucket}/{key...}` from the path after a route's prefix; the key percent-decoded, as fastify's wildcard is. */
-function bucketAndKey(rest: string): [string, string] {
-  const slash = rest.indexOf('/');
-  const bucket = slash < 0 ? rest : rest.slice(0, slash);
-  const key = slash < 0 ? '' : rest.slice(slash + 1);
-  return [decodeURIComponent(bucket), decodeURIComponent(key)];
-}
-
-function notFound(method: string, path: string): Response {
-  // fastify's own 404 for an unknown route (not an error from the storage handlers).
-  return Response.json(
-    { statusCode: 404, error: 'Not Found', message: `Route ${method}:${path} not found` },
+/** fastify's own 404 for an unknown route (not an error from the storage handlers). */
+const notFound = (c: Context): Response =>
+  Response.json(
+    { statusCode: 404, error: 'Not Found', message: `Route ${c.req.method}:${new URL(c.req.url).pathname} not found` },
     { status: 404 },
   );
-}
-
-function route(ctx: StorageContext, request: Request): Promise<Response> | Response {
-  const { method } = request;
-  const path = new URL(request.url).pathname;
-  const read = method === 'GET' || method === 'HEAD';
-  const match = /^\/object\/(?:(list|public|authenticated)\/)?(.*)$/.exec(path);
-  if (!match) return notFound(method, path);
-  const [, kind, rest = ''] = match;
-  const [bucket, key] = bucketAndKey(rest);
-  if (kind === 'list')
-    return method === 'POST' && !rest.includes('/') ? listObjects(ctx, request, bucket) : notFound(method, path);
-  if (kind === 'public') return read ? readPublicObject(ctx, request, bucket, key) : notFound(method, path);
-  if (kind === 'authenticated') return read ? readObjectAsCaller(ctx, request, bucket, key) : notFound(method, path);
-  if (method === 'DELETE' && !rest.includes('/')) return removeObjects(ctx, request, bucket);
-  if (!rest.includes('/')) return notFound(method, path);
-  if (read) return readObjectAsCaller(ctx, request, bucket, key);
-  if (method === 'POST') return uploadObject(ctx, request, bucket, key, request.headers.get('x-upsert') === 'true');
-  if (method === 'PUT') return uploadObject(ctx, request, bucket, key, true);
-  return notFound(method, path);
-}
 
 const internalError = () =>
   Response.json(
@@ -51,14 +25,28 @@ const internalError = () =>
     { status: 500 },
   );
 
+/** `:key{.*}`: the rest of the path, slashes included, percent-decoded as fastify's wildcard is. */
+const objectPath = (prefix: string) => `${prefix}/:bucket/:key{.*}`;
+
 /** A refusal before the body was read is still seen by a client still sending: local/http closes the connection after it. */
-export async function handleStorage(ctx: StorageContext, request: Request): Promise<Response> {
-  try {
-    return await route(ctx, request);
-  } catch (error) {
+export function createStorageRouter(ctx: StorageContext): (request: Request) => Promise<Response> {
+  const app = new Hono();
+  const bucket = (c: Context) => c.req.param('bucket') ?? '';
+  const key = (c: Context) => c.req.param('key') ?? '';
+  app.post('/object/list/:bucket', (c) => listObjects(ctx, c.req.raw, bucket(c)));
+  app.get(objectPath('/object/public'), (c) => readPublicObject(ctx, c.req.raw, bucket(c), key(c)));
+  app.get(objectPath('/object/authenticated'), (c) => readObjectAsCaller(ctx, c.req.raw, bucket(c), key(c)));
+  app.delete('/object/:bucket', (c) => removeObjects(ctx, c.req.raw, bucket(c)));
+  app.get(objectPath('/object'), (c) => readObjectAsCaller(ctx, c.req.raw, bucket(c), key(c)));
+  app.post(objectPath('/object'), (c) =>
+    uploadObject(ctx, c.req.raw, bucket(c), key(c), c.req.header('x-upsert') === 'true'),
+  );
+  app.put(objectPath('/object'), (c) => uploadObject(ctx, c.req.raw, bucket(c), key(c), true));
+  app.notFound(notFound);
+  app.onError((error, c) => {
     const known = error instanceof StorageError ? error : fromDatabaseError(error);
-    if (!known)
-      console.error(`[storage] ${request.method} ${new URL(request.url).pathname.slice(0, 200)} failed:`, error);
+    if (!known) console.error(`[storage] ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)} failed:`, error);
     return known ? errorResponse(known) : internalError();
-  }
+  });
+  return async (request) => app.fetch(request);
 }

@@ -30,6 +30,25 @@ describe('page cache', () => {
     expect(next.headers.get('x-page-cache')).toBe('MISS');
   });
 
+  it('keeps the pages visitors keep reading when a new page fills it, dropping the least recently read', async () => {
+    const render = vi.fn(async (request: Request) => new Response(new URL(request.url).pathname, { status: 200 }));
+    const handle = createPageCache(render, { freshMs: 60_000, staleMs: 60_000, maxEntries: 2 });
+    const replay = { method: 'GET', acceptEncoding: null, ifNoneMatch: null };
+    const stored = (path: string) => handle.hit(`http://x${path}`, replay) !== undefined;
+    const visit = async (path: string) => {
+      await (await handle(get(path))).text();
+      await vi.waitFor(() => expect(stored(path)).toBe(true));
+    };
+    await visit('/');
+    await visit('/news');
+    // The home page is read again, then a third page is stored: the cache is full.
+    expect((await handle(get('/'))).headers.get('x-page-cache')).toBe('HIT');
+    await visit('/events');
+    expect(stored('/')).toBe(true);
+    expect(stored('/news')).toBe(false);
+    expect(render).toHaveBeenCalledTimes(3);
+  });
+
   it('renders every request while the bypass check holds, and replays the cache again after', async () => {
     let maintenance = false;
     let answer = () => new Response('page', { status: 200 });

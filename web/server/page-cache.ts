@@ -9,6 +9,7 @@
  * and degraded renders (config/render-degraded.ts), which go out `no-store`; while re-renders
  * fail or come out degraded, the previous copy is served stale for up to `staleIfErrorMs`.
  */
+import { LRUCache } from 'lru-cache';
 import { RENDER_DEGRADED_ATTRIBUTE, RENDER_DEGRADED_HEADER } from '../app/config/render-degraded.ts';
 import { compressBuffer, isCompressible, minCompressBytes, negotiateEncoding, type Encoding } from './compression.ts';
 import { etagMatches, etagOf, isVisitorRequest, noStore, sharedStatuses } from './http-caching.ts';
@@ -140,15 +141,14 @@ function detached(request: Request, url: string): Request {
 }
 
 export function createPageCache(render: (request: Request) => Promise<Response>, options: PageCacheOptions) {
-  const pages = new Map<string, CachedPage>();
+  // Bounded by count, least recently read dropped first: the pages visitors keep reading stay.
+  const pages = new LRUCache<string, CachedPage>({ max: options.maxEntries });
   /** Copies being read whole and judged: a request for the same key waits for the copy, not a render. */
   const storing = new Map<string, Promise<void>>();
 
   function store(key: string, page: CachedPage | undefined): void {
-    pages.delete(key);
-    if (!page) return;
-    pages.set(key, page);
-    while (pages.size > options.maxEntries) pages.delete(pages.keys().next().value as string);
+    if (page) pages.set(key, page);
+    else pages.delete(key);
   }
 
   /** Renders for the cache; the visitor's answer streams while a copy is read whole and judged. */

@@ -5,6 +5,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { join } from 'node:path';
 import { createAuthority, createServerCertificate, type Issued } from './certificate.ts';
 
@@ -38,24 +39,31 @@ function covers(issued: Issued, authority: Issued, hosts: readonly string[]): bo
     const ca = new X509Certificate(authority.cert);
     if (!cert.verify(ca.publicKey)) return false;
     if (new Date(cert.validTo).getTime() - Date.now() < renewWithinMs) return false;
-    const names = cert.subjectAltName ?? '';
-    return hosts.every((host) => names.includes(`DNS:${host}`) || names.includes(`IP Address:${host}`));
+    const names = (cert.subjectAltName ?? '').split(', ');
+    // OpenSSL writes IPv6 entries in full (`0:0:0:0:0:0:0:1`); a BlockList compares addresses, not spellings.
+    const addresses = new BlockList();
+    const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
+    for (const name of names) {
+      const address = name.startsWith('IP Address:') ? name.slice('IP Address:'.length) : '';
+      if (isIP(address)) addresses.addAddress(address, family(address));
+    }
+    return hosts.every((host) => (isIP(host) ? addresses.check(host, family(host)) : names.includes(`DNS:${host}`)));
   } catch {
     return false;
   }
 }
 
-export function ensureLocalCertificates(dir: string, hosts: readonly string[]): LocalCertificates {
+export async function ensureLocalCertificates(dir: string, hosts: readonly string[]): Promise<LocalCertificates> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   let authority = read(dir, 'local-ca');
   const authorityCreated = authority === undefined;
   if (!authority) {
-    authority = createAuthority('Ascent local development CA');
+    authority = await createAuthority('Ascent local development CA');
     write(dir, 'local-ca', authority);
   }
   let server = read(dir, 'content-lake');
   if (!server || !covers(server, authority, hosts)) {
-    server = createServerCertificate(authority, hosts);
+    server = await createServerCertificate(authority, hosts);
     write(dir, 'content-lake', server);
   }
   return { cert: server.cert, key: server.key, authorityPath: join(dir, 'local-ca.pem'), authorityCreated };
