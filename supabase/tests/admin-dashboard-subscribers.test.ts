@@ -10,6 +10,8 @@ import { migratedDatabase, type MigratedDatabase } from '../../tests/support/sha
 let database: MigratedDatabase;
 let db: pg.Client;
 let staffId: string;
+/** An open session that passed the second factor: staff rights need both (aal2). */
+let sessionId: string;
 
 beforeAll(async () => {
   database = await migratedDatabase();
@@ -17,6 +19,8 @@ beforeAll(async () => {
   staffId = randomUUID();
   await db.query(`insert into auth.users (id, email) values ($1, 'dash@ascent.example')`, [staffId]);
   await db.query(`insert into public.staff (user_id, email) values ($1, 'dash@ascent.example')`, [staffId]);
+  sessionId = randomUUID();
+  await db.query(`insert into auth.sessions (id, user_id) values ($1, $2)`, [sessionId, staffId]);
 });
 
 afterAll(async () => {
@@ -33,7 +37,7 @@ async function dashboard(): Promise<Dashboard> {
   await db.query('begin');
   try {
     await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: staffId, role: 'authenticated' }),
+      JSON.stringify({ sub: staffId, role: 'authenticated', aal: 'aal2', session_id: sessionId }),
     ]);
     const { rows } = await db.query<{ admin_dashboard: Dashboard }>('select public.admin_dashboard()');
     return rows[0]!.admin_dashboard;

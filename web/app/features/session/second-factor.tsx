@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { secondFactorMessage } from './second-factor-messages';
 import { signOut } from './sign-out';
+import { FormField } from '../../components/ui/form-field';
 
 type Step =
   | { kind: 'loading' }
@@ -97,7 +98,7 @@ export function SecondFactor({ onVerified }: { onVerified: () => void }) {
     );
   }
   return (
-    <form className="auth-form" noValidate onSubmit={onSubmit}>
+    <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       {step.kind === 'enrol' ? (
         <>
           <p>
@@ -121,23 +122,23 @@ export function SecondFactor({ onVerified }: { onVerified: () => void }) {
       ) : (
         <p>Open your authenticator app and enter the 6-digit code it shows for Ascent.</p>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor="second-factor-code">
-          6-digit code
-        </label>
-        <input
-          ref={codeRef}
-          id="second-factor-code"
-          className="field__input"
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          aria-invalid={message !== null}
-          aria-describedby={message ? messageId : undefined}
-        />
-      </div>
+      {/* The message below the form is the field's. */}
+      <FormField label="6-digit code" error={undefined}>
+        {({ id }) => (
+          <input
+            ref={codeRef}
+            id={id}
+            className="field__input"
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            aria-invalid={message !== null}
+            aria-describedby={message ? messageId : undefined}
+          />
+        )}
+      </FormField>
       <p id={messageId} className="auth-form__error" role="alert" aria-live="assertive">
         {message}
       </p>
