@@ -26,16 +26,20 @@ export function denoExecutable(): string {
 }
 
 /**
- * Deno's own variables: its cache, no colours in logs, and the npm registry npm uses when it is
- * given in the environment (otherwise Deno reads the same .npmrc files npm does).
+ * Deno's own variables: its cache, no colours in logs, the npm registry npm uses when it is
+ * given in the environment (otherwise Deno reads the same .npmrc files npm does), and the same
+ * trust as npm's: the system's certificate authorities besides Deno's bundled ones, and the extra
+ * authority Node is given (NODE_EXTRA_CA_CERTS), so a registry behind a company's TLS proxy works.
  */
 export function denoEnvironment(): Record<string, string> {
   const registry = process.env.NPM_CONFIG_REGISTRY ?? process.env.npm_config_registry;
   return {
     DENO_DIR: denoDir,
     DENO_NO_UPDATE_CHECK: '1',
+    DENO_TLS_CA_STORE: 'mozilla,system',
     NO_COLOR: '1',
     ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
+    ...(process.env.NODE_EXTRA_CA_CERTS ? { DENO_CERT: process.env.NODE_EXTRA_CA_CERTS } : {}),
     ...(registry ? { NPM_CONFIG_REGISTRY: registry } : {}),
   };
 }
