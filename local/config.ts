@@ -28,6 +28,7 @@ const schema = z.object({
   SUPABASE_JWT_SECRET: z.string().min(32),
   AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT: positiveInt,
   AUTH_FAILED_SIGNIN_WINDOW_SECONDS: positiveInt,
+  AUTH_MFA_CHALLENGE_AND_VERIFY_PER_MINUTE: positiveInt,
   SMTP_HOST: z.string().min(1),
   SMTP_PORT: port,
   SMTP_USER: z.string(),

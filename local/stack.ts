@@ -227,6 +227,7 @@ export async function startStack(
       // No key in the CLI's config: local hardening, set in .env.
       failedSigninLimitPerAccount: env.AUTH_FAILED_SIGNIN_LIMIT_PER_ACCOUNT,
       failedSigninWindowSeconds: env.AUTH_FAILED_SIGNIN_WINDOW_SECONDS,
+      mfaChallengeAndVerifyPerMinute: env.AUTH_MFA_CHALLENGE_AND_VERIFY_PER_MINUTE,
     });
     stops.push(auth.close);
 

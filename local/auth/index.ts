@@ -49,6 +49,12 @@ const maxBodyBytes = 1 * MiB;
 const tooLarge = (request: Request, limit: number) =>
   errorResponse(new AuthError(413, 'request_entity_too_large', `Request body too large (max ${limit} bytes)`), request);
 
+function factorLimiter(perMinute: number | undefined, now: () => number): TokenBucket {
+  const rate = perMinute ?? mfaLimits.challengeAndVerifyPerMinute;
+  const burst = perMinute === undefined ? mfaLimits.challengeAndVerifyBurst : 2 * perMinute;
+  return new TokenBucket({ capacity: burst, periodSeconds: (60 * burst) / rate }, now);
+}
+
 export function createAuthServer(options: AuthOptions): AuthServer {
   checkServiceRoleKey(options);
   if (options.recoveryTemplate) checkTemplate(options.recoveryTemplate.content, '[auth.email.template.recovery]');
@@ -79,14 +85,8 @@ export function createAuthServer(options: AuthOptions): AuthServer {
       now,
     }),
     verifyLimiter: new TokenBucket({ capacity: tokenVerificationsPerIp, periodSeconds: rateLimitPeriodSeconds }, now),
-    // A burst of 30, refilled at 15 a minute (MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY).
-    factorLimiter: new TokenBucket(
-      {
-        capacity: mfaLimits.challengeAndVerifyBurst,
-        periodSeconds: (60 * mfaLimits.challengeAndVerifyBurst) / mfaLimits.challengeAndVerifyPerMinute,
-      },
-      now,
-    ),
+    // A burst of 30, refilled at 15 a minute (MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY), unless configured.
+    factorLimiter: factorLimiter(options.mfaChallengeAndVerifyPerMinute, now),
     now,
   };
   return {

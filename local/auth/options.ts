@@ -25,6 +25,8 @@ export interface AuthOptions {
    * GoTrue's token bucket (a burst of this many, refilled at this many per 5 minutes). Default 30.
    */
   tokenVerificationsPerIp?: number;
+  /** Second-factor challenges and verifications per client address a minute (default 15, hosted's); bursts of twice as many. */
+  mfaChallengeAndVerifyPerMinute?: number;
   refreshTokenReuseInterval: number; // seconds
   siteUrl: string;
   /**

@@ -80,7 +80,13 @@ export async function startTestStack({
   };
   const webUrl = ports.web === undefined ? '' : `http://127.0.0.1:${ports.web}`;
   // The documented local defaults, except the site's own URL (canonical links, e-mail links).
-  const config = loadConfig({ LOCAL_DATA_DIR: dataDir, SITE_URL: webUrl || 'http://127.0.0.1:3000' });
+  // Every staff sign-in of the suite comes from 127.0.0.1: the second-factor limit per address is
+  // raised (local/auth/mfa.test.ts tests the hosted one).
+  const config = loadConfig({
+    LOCAL_DATA_DIR: dataDir,
+    SITE_URL: webUrl || 'http://127.0.0.1:3000',
+    AUTH_MFA_CHALLENGE_AND_VERIFY_PER_MINUTE: '6000',
+  });
   let stack;
   try {
     // The lake serves the built Studio (rebuilt first when its sources changed).
