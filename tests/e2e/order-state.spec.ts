@@ -4,6 +4,7 @@
  * left to pay twice with), the choice is named as made (page, e-mails, admin), and a change staff
  * make (here: a cancellation) reaches an open page in words, and the customer's inbox.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { expect, test } from './fixtures.ts';
 import { cartProgram, fillDetails, freshEmail, storeCart } from './support/checkout.ts';
@@ -80,9 +81,15 @@ test('an order staff cancel: the open page says so in words, and the customer is
   await db.connect();
   try {
     const staffId = (await createStaffUser(stack)).userId;
+    // Staff rights need an open session that passed the second factor (aal2).
+    const sessionId = randomUUID();
+    const admin = new pg.Client({ connectionString: stack.adminDatabaseUrl });
+    await admin.connect();
+    await admin.query('insert into auth.sessions (id, user_id, aal) values ($1, $2, $3)', [sessionId, staffId, 'aal2']);
+    await admin.end();
     await db.query('begin');
     await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: staffId, role: 'authenticated' }),
+      JSON.stringify({ sub: staffId, role: 'authenticated', aal: 'aal2', session_id: sessionId }),
     ]);
     await db.query(`select public.set_order_status(o.id, 'cancelled') from public.orders o where o.reference = $1`, [
       reference,

@@ -14,7 +14,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { describeViolations, scanAllRules, scanThemeDependentRules } from './support/axe-scan.ts';
-import { openHydrated as open, openLoaded } from './support/hydrated.ts';
+import { openHydrated as open, openLoaded, reactHandles } from './support/hydrated.ts';
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 375, height: 740 };
@@ -41,6 +41,8 @@ async function rewriteMenuHrefs(page: Page, replacements: Record<string, string>
  */
 async function arriveWithRewrittenMenu(page: Page, via: string, link: Locator, expectedPath: RegExp) {
   await open(page, via);
+  // A footer link is followed by the app (not reloaded) once the footer has hydrated.
+  await reactHandles(link);
   await link.click();
   await expect(page).toHaveURL(expectedPath);
   await page.waitForLoadState('networkidle');

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
+import { passSecondFactor } from '../support/second-factor.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Objects a test stored, removed after it. */
@@ -33,6 +34,9 @@ test('a staff upload from the site passes CORS and its public URL renders as an 
   const staff = createClient<Database>(stack.apiUrl, stack.anonKey, { auth: { persistSession: false } });
   const signIn = await staff.auth.signInWithPassword({ email, password });
   if (signIn.error) throw new Error(`sign in: ${signIn.error.message}`);
+  await passSecondFactor(staff);
+  // The session after the second step (aal2): the one staff rights need.
+  const staffToken = (await staff.auth.getSession()).data.session!.access_token;
 
   const path = `e2e-storage-${randomUUID()}/pixel.png`;
   uploaded.push(path);
@@ -57,7 +61,7 @@ test('a staff upload from the site passes CORS and its public URL renders as an 
   // A visitor's anonymous upload is refused by the bucket's policies.
   expect(await upload(stack.anonKey)).toMatchObject({ status: 400, body: { statusCode: '403' } });
 
-  expect(await upload(signIn.data.session.access_token)).toEqual({
+  expect(await upload(staffToken)).toEqual({
     status: 200,
     body: { Id: expect.any(String), Key: `media/${path}` },
   });

@@ -11,7 +11,7 @@ import { Agent } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../local/env.ts';
 import { stackInfo } from './stack-info.ts';
-import { passSecondFactor } from './support/accounts.ts';
+import { passSecondFactor } from '../support/second-factor.ts';
 
 const stack = stackInfo();
 const noPersistence = { auth: { persistSession: false, autoRefreshToken: false } };

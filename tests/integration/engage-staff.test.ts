@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
-import { passSecondFactor } from './support/accounts.ts';
+import { passSecondFactor } from '../support/second-factor.ts';
 
 let stack: StackInfo;
 let admin: SupabaseClient<Database>;

@@ -12,7 +12,7 @@ import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo } from './stack-info.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
 import { line, makeIntake, makeProgram, orderArgs } from './support/orders.ts';
-import { passSecondFactor } from './support/accounts.ts';
+import { passSecondFactor } from '../support/second-factor.ts';
 
 const stack = stackInfo();
 const callbackToken = 'local-callback-token-not-secret';

@@ -14,7 +14,7 @@ import { clientFrom, loopbackAddress } from './support/client-address.ts';
 import { day, line, makeIntake, makeProgram, orderArgs, people, type OrderArgs } from './support/orders.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
-import { passSecondFactor } from './support/accounts.ts';
+import { passSecondFactor } from '../support/second-factor.ts';
 
 type Client = SupabaseClient<Database>;
 

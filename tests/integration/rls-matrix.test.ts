@@ -14,7 +14,7 @@ import { createClient, type PostgrestError, type SupabaseClient } from '@supabas
 import type { Database, Tables, TablesInsert, TablesUpdate } from '../../supabase/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, type StackInfo } from './stack-info.ts';
-import { passSecondFactor } from './support/accounts.ts';
+import { passSecondFactor } from '../support/second-factor.ts';
 
 type StaffRole = 'admin' | 'finance' | 'programmes' | 'marketing' | 'front_desk';
 /** `staff` is the cells of a role allowed to read and write (admin); `deactivated` had admin. */

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
-import { passSecondFactor } from './support/accounts.ts';
+import { passSecondFactor } from '../support/second-factor.ts';
 import { totpCode } from '../../local/auth/totp.ts';
 
 type Client = SupabaseClient<Database>;

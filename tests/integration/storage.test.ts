@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
 import { removeImageWith, uploadImageWith } from '../../web/app/lib/supabase/media-upload.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
-import { passSecondFactor } from './support/accounts.ts';
+import { passSecondFactor } from '../support/second-factor.ts';
 
 type Client = SupabaseClient<Database>;
 

@@ -2,7 +2,7 @@
  * Waiting for the app to take over a server-rendered page before a test clicks or types in it:
  * the specific event, instead of waiting for the whole network to be quiet.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Resolves once React is hydrating the page (the header's theme button carries React's props).
@@ -28,4 +28,16 @@ export async function openHydrated(page: Page, path: string): Promise<void> {
 export async function openLoaded(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Resolves once React handles `control` (its props are on the element): for a control in a part
+ * that hydrates later, such as the footer, whose code loads when it is scrolled near
+ * (web/app/components/ui/hydrate-when-near.tsx). Scrolls it into view first.
+ */
+export async function reactHandles(control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))))
+    .toBe(true);
 }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../supabase/database.types.ts';
-import { totpCode } from '../../../local/auth/totp.ts';
+import { passSecondFactor } from '../../support/second-factor.ts';
 
 type Client = SupabaseClient<Database>;
 const password = `Pw-${randomBytes(9).toString('base64url')}`;
@@ -27,16 +27,4 @@ export async function signedInAccount(
   if (signInError) throw new Error(`signInWithPassword ${label}: ${signInError.message}`);
   if (staff) await passSecondFactor(client);
   return { client, userId: data.user.id, email };
-}
-
-/**
- * The second sign-in step a staff member's rights need (aal2): enrols a TOTP factor and verifies
- * it with the code computed from its secret, as an authenticator app would. Returns the secret.
- */
-export async function passSecondFactor(client: Pick<SupabaseClient, 'auth'>): Promise<string> {
-  const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp' });
-  if (error) throw new Error(`mfa.enroll: ${error.message}`);
-  const verified = await client.auth.mfa.challengeAndVerify({ factorId: data.id, code: totpCode(data.totp.secret) });
-  if (verified.error) throw new Error(`mfa.challengeAndVerify: ${verified.error.message}`);
-  return data.totp.secret;
 }
