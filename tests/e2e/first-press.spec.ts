@@ -83,6 +83,52 @@ test('Add to cart pressed at once adds the program', async ({ page }) => {
   await expect(page.getByRole('link', { name: /^Cart, / })).toHaveAccessibleName('Cart, 1 item', slowly);
 });
 
+/**
+ * Has the page's streamed data wait until `release()`: the root hydrates, but a list whose rows
+ * stream in (its Suspense boundary) stays server HTML that React cannot hydrate yet.
+ */
+async function holdStreamedData(page: Page, path: string): Promise<{ release(): Promise<void> }> {
+  await page.route(
+    (url) => url.pathname + url.search === path,
+    async (route) => {
+      const response = await route.fetch();
+      const held = (await response.text()).replace(
+        /(<script[^>]*>)(window\.__reactRouterContext\.streamController\.(?:enqueue\("P[\s\S]*?\)|close\(\)));?<\/script>/g,
+        '$1(window.__heldStream = window.__heldStream || []).push(function () { $2; });</script>',
+      );
+      expect(held, 'the page streams data').toContain('__heldStream');
+      await route.fulfill({ response, body: held });
+    },
+  );
+  return {
+    release: () =>
+      page.evaluate(() => {
+        for (const send of (window as unknown as { __heldStream: (() => void)[] }).__heldStream) send();
+      }),
+  };
+}
+
+test('Add to cart in a list pressed at once adds the program, though the list hydrates after the page', async ({
+  page,
+}) => {
+  const path = '/training?q=executive+leadership';
+  const stream = await holdStreamedData(page, path);
+  const scripts = await openWithScriptsHeld(page, path);
+  const add = page.getByRole('button', { name: 'Add to cart: Executive Leadership Programme' });
+  await pressEarly(add);
+  scripts.release();
+  // The page has hydrated (its theme button is React's), the list has not: the press waits.
+  await expect
+    .poll(() => reactOwns(page.getByRole('button', { name: 'Toggle theme', exact: true })), slowly)
+    .toBe(true);
+  expect(await reactOwns(add)).toBe(false);
+  await stream.release();
+  await expect(page.getByRole('link', { name: /^Cart, / })).toHaveAccessibleName('Cart, 1 item', slowly);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Executive Leadership Programme added to cart!' }),
+  ).toBeVisible();
+});
+
 test('a gallery thumbnail pressed at once opens the lightbox, not the picture file', async ({ page }) => {
   const scripts = await openWithScriptsHeld(page, '/media');
   await pressEarly(page.locator('article.album a.album__thumb').first());

@@ -22,6 +22,7 @@ import type { CarriedInput } from './carried-input';
 import { isHydrated } from './hydration';
 import { ServerParts } from './server-parts';
 import type { BlockProps } from './types';
+import { serverHtmlAttribute } from '../lib/early-presses';
 
 type FormBlock = ComponentType<BlockProps<'enquiryForm'> & { initial?: Partial<EnquiryValues> }>;
 
@@ -94,6 +95,7 @@ export function EnquiryFormLoader(block: BlockProps<'enquiryForm'>) {
         onTouchStart={wake}
         onSubmit={wake}
         dangerouslySetInnerHTML={keepServerHtml}
+        {...{ [serverHtmlAttribute]: '' }}
         suppressHydrationWarning
       />
     );
@@ -102,7 +104,7 @@ export function EnquiryFormLoader(block: BlockProps<'enquiryForm'>) {
   const form = <Form {...block} initial={carried?.values} />;
   // No boundary on the server: React would send a boundary this large after the rest of the page.
   return (
-    <div ref={wrapper} className="server-block">
+    <div ref={wrapper} className="server-block" {...(server ? { [serverHtmlAttribute]: '' } : {})}>
       {server ? form : <Suspense fallback={null}>{form}</Suspense>}
     </div>
   );

@@ -19,6 +19,7 @@ import type { CatalogueFiltersProps } from '../features/catalogue/catalogue-filt
 import type { EnquiryValues } from '../features/enquiry/enquiry-schema';
 import { isHydrated } from './hydration';
 import type { BlockProps } from './types';
+import { serverHtmlAttribute } from '../lib/early-presses';
 
 export interface ServerPartComponents {
   catalogueFilters: ComponentType<CatalogueFiltersProps>;
@@ -58,14 +59,20 @@ export function CatalogueFiltersPart(props: CatalogueFiltersProps) {
   }, [keep]);
   if (server) {
     return (
-      <div className="server-block">
+      <div className="server-block" {...{ [serverHtmlAttribute]: '' }}>
         <server.catalogueFilters {...props} />
       </div>
     );
   }
   if (keep) {
     return (
-      <div ref={wrapper} className="server-block" dangerouslySetInnerHTML={keepServerHtml} suppressHydrationWarning />
+      <div
+        ref={wrapper}
+        className="server-block"
+        dangerouslySetInnerHTML={keepServerHtml}
+        {...{ [serverHtmlAttribute]: '' }}
+        suppressHydrationWarning
+      />
     );
   }
   const Filters = loadedFilters ?? LazyFilters;

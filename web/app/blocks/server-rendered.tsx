@@ -34,6 +34,7 @@ import { useGoToSection } from '../features/navigation/use-hash-scroll';
 import { isHydrated } from './hydration';
 import { followSiteLink } from './site-link-clicks';
 import type { BlockProps, BlockType } from './types';
+import { serverHtmlAttribute } from '../lib/early-presses';
 
 /**
  * The block types rendered by the server only (hydration keeps their HTML). The live lists are
@@ -113,7 +114,7 @@ function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
     const Component = serverComponents[block._type] as AnyBlockComponent;
     return (
       // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegation: clicks bubble here from the links inside, which Enter activates too
-      <div className="server-block" onClick={onClick}>
+      <div className="server-block" onClick={onClick} {...{ [serverHtmlAttribute]: '' }}>
         <Component {...block} />
       </div>
     );
@@ -126,6 +127,7 @@ function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
         className="server-block"
         onClick={onClick}
         dangerouslySetInnerHTML={keepServerHtml}
+        {...{ [serverHtmlAttribute]: '' }}
         suppressHydrationWarning
       />
     );

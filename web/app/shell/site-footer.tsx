@@ -10,6 +10,7 @@ import type { SiteSettings } from '../lib/sanity/site-settings.server';
 import { BackToTop } from './back-to-top';
 import { siteFooterId } from './site-footer-id';
 import { SocialLinks } from './social-links';
+import { hydratesLaterAttribute } from '../lib/early-presses';
 
 /** Used only if the CMS newsletter object is missing; the specified heading. */
 const fallbackNewsletterHeading = 'Stay Updated';
@@ -21,7 +22,7 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
   const { address } = settings;
   const year = new Date().getFullYear();
   return (
-    <footer id={siteFooterId} className="site-footer" data-hydrates-later="">
+    <footer id={siteFooterId} className="site-footer" {...{ [hydratesLaterAttribute]: '' }}>
       <section className="footer-newsletter" aria-labelledby={newsletterHeadingId}>
         <div className="container footer-newsletter__inner">
           <div className="footer-newsletter__copy">

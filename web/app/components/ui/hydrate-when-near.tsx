@@ -45,7 +45,7 @@ function whenNear(id: string): Promise<void> {
   });
 }
 
-/** `id` is the id of the part's outermost element, which must also carry `data-hydrates-later`. */
+/** `id` is the id of the part's outermost element, which must also carry `hydratesLaterAttribute` (lib/early-presses.ts). */
 export function hydrateWhenNear<P extends object>(id: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   const loadCode = () => load().then((component) => (loaded = component));
