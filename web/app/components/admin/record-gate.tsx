@@ -17,19 +17,24 @@ export interface RecordGateProps<Data> {
   children: (record: Data) => ReactNode;
 }
 
+/** A record's page at an address that names no record: "Order not found", and the way back. */
+export function RecordMissing({ kind, back }: Pick<RecordGateProps<unknown>, 'kind' | 'back'>) {
+  return (
+    <>
+      <h1>{`${kind.charAt(0).toUpperCase()}${kind.slice(1)} not found`}</h1>
+      <p>
+        No {kind} has this address. <Link to={back.to}>{back.label}</Link>
+      </p>
+    </>
+  );
+}
+
 export function RecordGate<Data>({ load, loadingText, kind, back, children }: RecordGateProps<Data>) {
   switch (load.state) {
     case 'loading':
       return <p role="status">{loadingText}</p>;
     case 'missing':
-      return (
-        <>
-          <h1>{`${kind.charAt(0).toUpperCase()}${kind.slice(1)} not found`}</h1>
-          <p>
-            No {kind} has this address. <Link to={back.to}>{back.label}</Link>
-          </p>
-        </>
-      );
+      return <RecordMissing kind={kind} back={back} />;
     case 'failed':
       return (
         <p className="notice notice--error" role="alert">

@@ -3,8 +3,9 @@
  * (describeDbError; a thrown `notFound('words')` speaks for itself), under the page's heading.
  */
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { describeDbError } from './describe-db-error';
+import { RecordMissing, type RecordGateProps } from './record-gate';
 
 /**
  * A clientLoader's "no such record", for the ErrorBoundary: a plain Response, which the router
@@ -31,5 +32,21 @@ export function AdminRouteError({ heading, children }: { heading: string; childr
         {routeErrorWords(error)}
       </p>
     </section>
+  );
+}
+
+/**
+ * The ErrorBoundary of a record's page: a thrown `notFound` is "Order not found" with the way back
+ * to the list (no alarm: a mistyped or old link); any other failure is in words.
+ */
+export function AdminRecordError({ kind, back }: Pick<RecordGateProps<unknown>, 'kind' | 'back'>) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <RecordMissing kind={kind} back={back} />;
+  return (
+    <AdminRouteError heading={`${kind.charAt(0).toUpperCase()}${kind.slice(1)}`}>
+      <p>
+        <Link to={back.to}>← {back.label}</Link>
+      </p>
+    </AdminRouteError>
   );
 }

@@ -1,11 +1,10 @@
 /**
- * The enquiries inbox's data: a page of enquiries (filtered by status, searched by name, e-mail,
- * organisation or message, sorted and counted by PostgREST), every matching one for the CSV,
- * one enquiry with its assignee, the staff it can be assigned to, and the staff's changes
- * (status, assignee, internal notes; staff only, by RLS policy and column grants).
+ * The enquiries inbox's data: the query for enquiries (filtered by status, searched by name,
+ * e-mail, organisation or message, sorted and counted by PostgREST), every matching one for the
+ * CSV, and the words for the table's constraints. One enquiry is read and saved by api/.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import type { Database, DatabaseClient } from '../../lib/supabase/database';
+import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 import type { ListDefaults } from '../../components/admin/list-params';
@@ -17,7 +16,7 @@ export const enquirySortColumns = ['created_at', 'name', 'topic', 'status'] as c
 export const enquiryListDefaults: ListDefaults = { sort: 'created_at', dir: 'desc', sortable: enquirySortColumns };
 const searchColumns = ['name', 'email', 'organisation', 'message'] as const;
 // The assignee through the foreign key to staff (PostgREST embeds it).
-const columns =
+export const enquiryColumns =
   'id, created_at, updated_at, name, email, phone, organisation, topic, message, status, assigned_to, internal_notes, consent_text, consented_at, assignee:staff(email)';
 
 export interface EnquiryQuery {
@@ -29,7 +28,7 @@ export interface EnquiryQuery {
 
 /** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
 export function matching(supabase: DatabaseClient, query: EnquiryQuery) {
-  let request = supabase.from('enquiries').select(columns, { count: 'exact' });
+  let request = supabase.from('enquiries').select(enquiryColumns, { count: 'exact' });
   if (query.status !== 'all') request = request.eq('status', query.status);
   const search = ilikeAnyFilter(searchColumns, query.q);
   if (search) request = request.or(search);
@@ -47,34 +46,6 @@ export async function fetchAllEnquiries(query: EnquiryQuery): Promise<Enquiry[]>
     rows.push(...data);
     if (data.length < 1000) return rows;
   }
-}
-
-/** One enquiry, or null when no enquiry has this id. */
-export async function fetchEnquiry(id: string): Promise<Enquiry | null> {
-  const supabase = await getBrowserSupabase();
-  const { data, error } = await supabase.from('enquiries').select(columns).eq('id', id).maybeSingle();
-  if (error) throw error;
-  return data;
-}
-
-export async function fetchStaffMembers(): Promise<{ user_id: string; email: string }[]> {
-  const supabase = await getBrowserSupabase();
-  const { data, error } = await supabase.from('staff').select('user_id, email').order('email');
-  if (error) throw error;
-  return data;
-}
-
-export type EnquiryChange = Pick<
-  Database['public']['Tables']['enquiries']['Update'],
-  'status' | 'assigned_to' | 'internal_notes'
->;
-
-/** Saves the staff's handling; refuses loudly when no row changed (not staff, or gone). */
-export async function updateEnquiry(id: string, change: EnquiryChange): Promise<void> {
-  const supabase = await getBrowserSupabase();
-  const { data, error } = await supabase.from('enquiries').update(change).eq('id', id).select('id');
-  if (error) throw error;
-  if (data.length !== 1) throw { code: 'PGRST116', message: 'No enquiry was changed.' };
 }
 
 export const enquiryConstraintMessages = {

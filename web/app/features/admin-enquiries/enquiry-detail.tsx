@@ -1,73 +1,26 @@
 /**
  * /admin/enquiries/:id: one enquiry (who wrote, about what, the message as written) and its
- * handling: status, the staff member it is assigned to, internal notes. A save toasts what
- * changed; a refusal is shown in words (describeDbError) and the staff member's input is kept.
+ * handling: status, the staff member it is assigned to, internal notes. The route reads it
+ * (api/get-enquiry) and saves the handling (handling-action.ts); a save toasts what changed, a
+ * refusal is shown in words beside the form and the staff member's input is kept.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { formatDateTime } from '../../lib/staff-time';
-import { describeDbError } from '../../components/admin/describe-db-error';
-import { RecordGate } from '../../components/admin/record-gate';
-import { useRecord } from '../../components/admin/use-record';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { toastSuccess } from '../../components/admin/admin-toast';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { FormError, SelectField, TextAreaField } from '../../components/admin/form-fields';
-import {
-  enquiryConstraintMessages,
-  fetchEnquiry,
-  fetchStaffMembers,
-  updateEnquiry,
-  type Enquiry,
-  type EnquiryChange,
-} from './enquiries-data';
+import type { EnquiryChange } from './api/update-enquiry';
+import type { StaffMember } from './api/list-staff-members';
+import type { Enquiry } from './enquiries-data';
 import { enquiryStatusLabels, enquiryStatuses, isEnquiryStatus, statusLabel, topicLabel } from './enquiry-labels';
+import { handlingIntent } from './handling-action';
 import './admin-enquiries.css';
 
-type StaffMember = { user_id: string; email: string };
-
-/** The enquiry with the staff it can be assigned to, or null when no enquiry has the id. */
-async function fetchEnquiryWithStaff(id: string) {
-  const [enquiry, staff] = await Promise.all([fetchEnquiry(id), fetchStaffMembers()]);
-  return enquiry ? { enquiry, staff } : null;
-}
-
-interface EnquiryDetailProps {
-  enquiryId: string;
-  /** After each save (the route reloads the enquiry's history with it). */
-  onSaved?: () => void;
-  /** Shown under the enquiry once it is found (the route's audit trail). */
-  history?: ReactNode;
-}
-
-export function EnquiryDetail({ enquiryId, onSaved, history }: EnquiryDetailProps) {
-  const [load, reload] = useRecord(enquiryId, fetchEnquiryWithStaff);
-  return (
-    <RecordGate
-      load={load}
-      loadingText="Loading the enquiry…"
-      kind="enquiry"
-      back={{ to: '/admin/enquiries', label: 'Back to the enquiries' }}
-    >
-      {({ enquiry, staff }) => (
-        <>
-          <EnquiryView
-            enquiry={enquiry}
-            staff={staff}
-            onSaved={() => {
-              reload();
-              onSaved?.();
-            }}
-          />
-          {history}
-        </>
-      )}
-    </RecordGate>
-  );
-}
-
-function EnquiryView({ enquiry, staff, onSaved }: { enquiry: Enquiry; staff: StaffMember[]; onSaved: () => void }) {
+export function EnquiryView({ enquiry, staff }: { enquiry: Enquiry; staff: StaffMember[] }) {
   return (
     <article className="enquiry" aria-labelledby="enquiry-heading">
       <p>
@@ -100,7 +53,7 @@ function EnquiryView({ enquiry, staff, onSaved }: { enquiry: Enquiry; staff: Sta
         <h2 id="message-heading">Message</h2>
         <p className="enquiry__message">{enquiry.message}</p>
       </section>
-      <HandlingForm enquiry={enquiry} staff={staff} onSaved={onSaved} />
+      <HandlingForm enquiry={enquiry} staff={staff} />
     </article>
   );
 }
@@ -112,27 +65,13 @@ const handlingSchema = z.object({
 });
 type Handling = z.infer<typeof handlingSchema>;
 
-/** What a save changed, in words for the toast ("Status: In progress. Assigned to a@b."). */
-function describeChange(change: EnquiryChange, staff: StaffMember[]): string {
-  const parts: string[] = [];
-  if (change.status !== undefined && isEnquiryStatus(change.status)) {
-    parts.push(`Status set to ${enquiryStatusLabels[change.status]}.`);
-  }
-  if (change.assigned_to !== undefined) {
-    const who = staff.find((s) => s.user_id === change.assigned_to)?.email;
-    parts.push(who ? `Assigned to ${who}.` : 'No longer assigned.');
-  }
-  if (change.internal_notes !== undefined) parts.push('Internal notes saved.');
-  return parts.join(' ');
-}
-
-function HandlingForm({ enquiry, staff, onSaved }: { enquiry: Enquiry; staff: StaffMember[]; onSaved: () => void }) {
+function HandlingForm({ enquiry, staff }: { enquiry: Enquiry; staff: StaffMember[] }) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<Handling>({
     resolver: zodResolver(handlingSchema),
     defaultValues: {
@@ -142,7 +81,16 @@ function HandlingForm({ enquiry, staff, onSaved }: { enquiry: Enquiry; staff: St
     },
   });
 
-  async function save(values: Handling) {
+  const { post, busy } = usePostToRoute();
+  // What was posted: once saved, it becomes the form's baseline. The form stays mounted while
+  // the route reads the enquiry again, so nothing typed meanwhile is lost.
+  const posted = useRef<Handling | null>(null);
+  useActionResult(handlingIntent, (result) => {
+    if (!result.ok) return setSaveError(result.error);
+    if (posted.current) reset(posted.current);
+  });
+
+  function save(values: Handling) {
     setSaveError(null);
     const notes = values.internal_notes.trim() === '' ? null : values.internal_notes;
     const change: EnquiryChange = {};
@@ -153,18 +101,8 @@ function HandlingForm({ enquiry, staff, onSaved }: { enquiry: Enquiry; staff: St
       void toastSuccess('Nothing to save: nothing was changed.');
       return;
     }
-    try {
-      await updateEnquiry(enquiry.id, change);
-      // The saved values become the form's baseline; the form stays mounted while the page
-      // reloads the enquiry, so nothing typed meanwhile is lost.
-      reset({ ...values, internal_notes: notes ?? '' });
-      void toastSuccess(describeChange(change, staff));
-      onSaved();
-    } catch (error) {
-      const message = describeDbError(error, enquiryConstraintMessages);
-      setSaveError(message);
-      void toastError(message);
-    }
+    posted.current = { ...values, internal_notes: notes ?? '' };
+    return post({ intent: handlingIntent, change });
   }
 
   return (
@@ -192,8 +130,8 @@ function HandlingForm({ enquiry, staff, onSaved }: { enquiry: Enquiry; staff: St
         />
         <FormError message={saveError} />
         <div>
-          <button type="submit" className="button" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save'}
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
           </button>
         </div>
       </form>
