@@ -36,7 +36,7 @@ export function useActionResult(intent: string, handle: (result: ActionResult) =
 /**
  * Posts a JSON body to the current route's clientAction, staying where the page is (same URL,
  * same scroll); resolves once the action is done and the page's data read again. `busy` is true
- * meanwhile.
+ * meanwhile, and `pendingIntent` is the posted body's `intent` (which of a page's writes runs).
  */
 export function usePostToRoute() {
   const submit = useSubmit();
@@ -46,5 +46,9 @@ export function usePostToRoute() {
       submit(body, { method: 'post', encType: 'application/json', replace: true, preventScrollReset: true }),
     [submit],
   );
-  return { post, busy: navigation.state !== 'idle' && navigation.formMethod !== undefined };
+  const busy = navigation.state !== 'idle' && navigation.formMethod !== undefined;
+  const posted: unknown = navigation.json;
+  const pendingIntent =
+    busy && typeof posted === 'object' && posted !== null && 'intent' in posted ? String(posted.intent) : undefined;
+  return { post, busy, pendingIntent };
 }

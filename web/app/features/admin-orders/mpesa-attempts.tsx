@@ -1,15 +1,15 @@
 /**
  * The order page's "Payment attempts": every M-Pesa prompt sent for the order (time, masked
  * phone, amount, Daraja's result code and text, receipt, status), and for one still open a
- * "Check with M-Pesa" button that asks Daraja through mpesa-reconcile, says the answer in a
- * toast and above the list, and reloads the list and the order once the attempt is settled.
+ * "Check with M-Pesa" button that asks Daraja through the route's action (mpesa-reconcile), says
+ * the answer in a toast and above the list; the route then reads the attempts and the order again.
  */
-import { useEffect, useState } from 'react';
-import { describeDbError } from '../../components/admin/describe-db-error';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { useActionData } from 'react-router';
+import { usePostToRoute } from '../../components/admin/action-result';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/staff-time';
-import { fetchMpesaAttempts, requeryAttempt, type MpesaAttempt } from './mpesa-attempts-data';
+import type { MpesaAttempt } from './api/list-mpesa-attempts';
+import type { OrderIntent, RequeryResult } from './order-action';
 
 const statusLabels: Record<string, string> = {
   requesting: 'Sending the prompt',
@@ -25,61 +25,26 @@ const settledByLabels: Record<string, string> = {
   no_answer: 'no answer from M-Pesa',
 };
 
-type Answer = { ok: boolean; message: string };
-
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; attempts: MpesaAttempt[] };
-
-export function MpesaAttempts({ orderId, onChanged }: { orderId: string; onChanged: () => void }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
+export function MpesaAttempts({ attempts }: { attempts: MpesaAttempt[] }) {
   // The last "Check with M-Pesa" answer, kept above the list: the row's button goes once settled.
-  const [answer, setAnswer] = useState<Answer | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    fetchMpesaAttempts(orderId).then(
-      (attempts) => live && setLoad({ state: 'ready', attempts }),
-      (error: unknown) => live && setLoad({ state: 'failed', message: describeDbError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [orderId, version]);
-
+  const result = useActionData<RequeryResult | { intent: string }>();
+  const answer = result?.intent === 'requery' ? (result as RequeryResult) : null;
   // Only orders someone tried to pay by M-Pesa prompt get the section.
-  if (load.state === 'ready' && load.attempts.length === 0) return null;
+  if (attempts.length === 0) return null;
   return (
     <section aria-labelledby="mpesa-attempts-heading">
       <h2 id="mpesa-attempts-heading">Payment attempts</h2>
-      {load.state === 'loading' && <p role="status">Loading the M-Pesa payment attempts…</p>}
-      {load.state === 'failed' && (
-        <p className="notice notice--error" role="alert">
-          {load.message}
-        </p>
-      )}
       {answer && (
         <p className={answer.ok ? 'admin-order__answer' : 'notice notice--error'} role={answer.ok ? 'status' : 'alert'}>
           {answer.message}
         </p>
       )}
-      {load.state === 'ready' && (
-        <AttemptsTable
-          attempts={load.attempts}
-          onAnswer={(next, settled) => {
-            setAnswer(next);
-            if (!settled) return;
-            setVersion((v) => v + 1);
-            onChanged();
-          }}
-        />
-      )}
+      <AttemptsTable attempts={attempts} />
     </section>
   );
 }
 
-type OnAnswer = (answer: Answer | null, settled: boolean) => void;
-
-function AttemptsTable({ attempts, onAnswer }: { attempts: MpesaAttempt[]; onAnswer: OnAnswer }) {
+function AttemptsTable({ attempts }: { attempts: MpesaAttempt[] }) {
   return (
     <div className="data-table__scroll">
       <table className="admin-order__lines" data-testid="mpesa-attempts">
@@ -118,7 +83,7 @@ function AttemptsTable({ attempts, onAnswer }: { attempts: MpesaAttempt[]; onAns
                   </>
                 )}
                 {(attempt.status === 'pending' || attempt.status === 'requesting') && (
-                  <CheckButton attemptId={attempt.id} onAnswer={onAnswer} />
+                  <CheckButton attemptId={attempt.id} />
                 )}
               </td>
             </tr>
@@ -129,21 +94,12 @@ function AttemptsTable({ attempts, onAnswer }: { attempts: MpesaAttempt[]; onAns
   );
 }
 
-function CheckButton({ attemptId, onAnswer }: { attemptId: string; onAnswer: OnAnswer }) {
-  const [busy, setBusy] = useState(false);
-
-  async function check() {
-    setBusy(true);
-    onAnswer(null, false);
-    const outcome = await requeryAttempt(attemptId);
-    setBusy(false);
-    void (outcome.ok ? toastSuccess(outcome.message) : toastError(outcome.message));
-    onAnswer({ ok: outcome.ok, message: outcome.message }, outcome.ok && outcome.settled);
-  }
-
+function CheckButton({ attemptId }: { attemptId: string }) {
+  const { post, busy } = usePostToRoute();
+  const request: OrderIntent = { intent: 'requery', attemptId };
   return (
     <div className="admin-order__check">
-      <button type="button" className="button button--small" disabled={busy} onClick={() => void check()}>
+      <button type="button" className="button button--small" disabled={busy} onClick={() => void post(request)}>
         {busy ? 'Checking…' : 'Check with M-Pesa'}
       </button>
     </div>

@@ -1,21 +1,21 @@
 /**
  * /admin/orders/:id: the order (customer, lines with intakes and participants, totals), its
  * status steps, the payment reference, the verdict on the customer's M-Pesa code, its M-Pesa
- * payment attempts (with a re-query of a stuck one), and the e-mails sent for it with "resend the confirmation". Every change goes through a database
- * function; a refusal is shown in words and the staff member's input is kept.
+ * payment attempts (with a re-query of a stuck one), and the e-mails sent for it with "resend the
+ * confirmation". The route reads it (api/get-order) and makes every change (order-action.ts),
+ * each through a database function; a refusal is shown in words and the staff member's input is
+ * kept.
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { describeDbError } from '../../components/admin/describe-db-error';
-import { RecordGate } from '../../components/admin/record-gate';
-import { useRecord } from '../../components/admin/use-record';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { formatMoney } from '../../lib/money';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
-import { fetchOrder, type AdminOrder } from './fetch-order';
+import type { AdminOrder } from './api/get-order';
+import type { MpesaAttempt } from './api/list-mpesa-attempts';
 import { HoldPanel } from './hold-panel';
-import { resendConfirmation, setOrderStatus } from './order-actions';
+import type { OrderIntent } from './order-action';
 import { isOrderStatus, nextActions, statusLabels, type StatusAction } from './order-status';
 import { formatDateTime } from '../../lib/staff-time';
 import { PaymentPanel } from './payment-panel';
@@ -23,38 +23,7 @@ import { MpesaAttempts } from './mpesa-attempts';
 import { OrderMails } from './order-mails';
 import './admin-orders.css';
 
-interface OrderDetailProps {
-  orderId: string;
-  /** After each change made here (the route reloads the order's history with it). */
-  onChanged?: () => void;
-  /** Shown under the order once it is found (the route's audit trail). */
-  history?: ReactNode;
-}
-
-export function OrderDetail({ orderId, onChanged, history }: OrderDetailProps) {
-  const [load, reloadOrder] = useRecord(orderId, fetchOrder);
-  const reload = useCallback(() => {
-    reloadOrder();
-    onChanged?.();
-  }, [reloadOrder, onChanged]);
-  return (
-    <RecordGate
-      load={load}
-      loadingText="Loading the order…"
-      kind="order"
-      back={{ to: '/admin/orders', label: 'Back to the orders' }}
-    >
-      {(order) => (
-        <>
-          <OrderView order={order} onChanged={reload} />
-          {history}
-        </>
-      )}
-    </RecordGate>
-  );
-}
-
-function OrderView({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+export function OrderView({ order, attempts }: { order: AdminOrder; attempts: MpesaAttempt[] }) {
   const status = isOrderStatus(order.status) ? order.status : 'pending';
   const seats = order.order_items.reduce((sum, item) => sum + item.quantity, 0);
   return (
@@ -70,8 +39,8 @@ function OrderView({ order, onChanged }: { order: AdminOrder; onChanged: () => v
         </span>
       </p>
       {/* Keyed by the row's version: a refusal shown for the order as it was goes once it changes. */}
-      <StatusActions key={order.updated_at} order={order} seats={seats} onChanged={onChanged} />
-      <HoldPanel order={order} onChanged={onChanged} />
+      <StatusActions key={order.updated_at} order={order} seats={seats} />
+      <HoldPanel order={order} />
 
       <section aria-labelledby="customer-heading">
         <h2 id="customer-heading">Customer</h2>
@@ -143,46 +112,28 @@ function OrderView({ order, onChanged }: { order: AdminOrder; onChanged: () => v
         </dl>
       </section>
 
-      <PaymentPanel order={order} onChanged={onChanged} />
-      <MpesaAttempts orderId={order.id} onChanged={onChanged} />
-      <OrderMails order={order} onResend={() => resend(order, onChanged)} />
+      <PaymentPanel order={order} />
+      <MpesaAttempts attempts={attempts} />
+      <OrderMails order={order} />
     </article>
   );
 }
 
-async function resend(order: AdminOrder, onChanged: () => void): Promise<void> {
-  try {
-    await resendConfirmation(order.id);
-    void toastSuccess(`The confirmation e-mail to ${order.customer_email} is queued.`);
-    onChanged();
-  } catch (error) {
-    void toastError(describeDbError(error));
-  }
-}
-
-function StatusActions({ order, seats, onChanged }: { order: AdminOrder; seats: number; onChanged: () => void }) {
+function StatusActions({ order, seats }: { order: AdminOrder; seats: number }) {
   const status = isOrderStatus(order.status) ? order.status : 'pending';
   const [asking, setAsking] = useState<StatusAction | null>(null);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { post, busy } = usePostToRoute();
   const actions = nextActions(status);
+  useActionResult('status', (result) => {
+    setAsking(null);
+    setFailure(result.ok ? null : result.error);
+  });
 
-  async function run(action: StatusAction) {
-    setBusy(true);
+  function run(action: StatusAction) {
     setFailure(null);
-    try {
-      await setOrderStatus(order.id, action.to);
-      void toastSuccess(`Order ${order.reference} is now ${statusLabels[action.to].toLowerCase()}.`);
-      setAsking(null);
-      onChanged();
-    } catch (error) {
-      const message = describeDbError(error);
-      setFailure(message);
-      setAsking(null);
-      void toastError(message);
-    } finally {
-      setBusy(false);
-    }
+    const request: OrderIntent = { intent: 'status', to: action.to };
+    return post(request);
   }
 
   if (actions.length === 0) {

@@ -1,6 +1,7 @@
 /** The e-mails the outbox holds for an order (what went out and when) and "resend the confirmation". */
-import { useState } from 'react';
-import type { AdminOrder } from './fetch-order';
+import { usePostToRoute } from '../../components/admin/action-result';
+import type { AdminOrder } from './api/get-order';
+import type { OrderIntent } from './order-action';
 import { formatDateTime } from '../../lib/staff-time';
 
 const kindLabels: Record<string, string> = {
@@ -23,13 +24,10 @@ const statusLabels: Record<string, string> = {
   uncertain: 'Maybe sent (check the mailbox)',
 };
 
-export function OrderMails({ order, onResend }: { order: AdminOrder; onResend: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  async function resend() {
-    setBusy(true);
-    await onResend();
-    setBusy(false);
-  }
+const resend: OrderIntent = { intent: 'resend' };
+
+export function OrderMails({ order }: { order: AdminOrder }) {
+  const { post, busy, pendingIntent } = usePostToRoute();
   return (
     <section aria-labelledby="mails-heading">
       <h2 id="mails-heading">E-mails</h2>
@@ -42,8 +40,8 @@ export function OrderMails({ order, onResend }: { order: AdminOrder; onResend: (
           </li>
         ))}
       </ul>
-      <button type="button" className="button button--secondary" disabled={busy} onClick={() => void resend()}>
-        {busy ? 'Queuing…' : 'Resend confirmation e-mail'}
+      <button type="button" className="button button--secondary" disabled={busy} onClick={() => void post(resend)}>
+        {pendingIntent === resend.intent ? 'Queuing…' : 'Resend confirmation e-mail'}
       </button>
     </section>
   );

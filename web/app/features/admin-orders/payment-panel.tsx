@@ -1,19 +1,19 @@
 /**
  * The order's payment: how the customer chose to pay, the reference staff recorded (bank or
- * M-Pesa, from the statement), and the customer's own M-Pesa code with Verify / Reject. A refused
- * entry keeps what was typed and says why beside the field.
+ * M-Pesa, from the statement), and the customer's own M-Pesa code with Verify / Reject, each
+ * through the route's action. A refused entry keeps what was typed and says why beside the field.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { describeDbError } from '../../components/admin/describe-db-error';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
-import type { AdminOrder } from './fetch-order';
-import { checkMpesaCode, recordPayment, type PaymentMethod } from './order-actions';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
+import type { AdminOrder } from './api/get-order';
+import type { PaymentMethod } from './api/record-payment';
+import type { OrderIntent } from './order-action';
 import { paymentChoiceLabel } from '../../lib/payment-choices';
 import { formatDateTime } from '../../lib/staff-time';
 
 const verdictLabels: Record<string, string> = { verified: 'Verified', rejected: 'Rejected' };
 
-export function PaymentPanel({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+export function PaymentPanel({ order }: { order: AdminOrder }) {
   // A cancelled order takes no payment; a paid order's reference, once recorded, is final.
   const closed = order.status === 'cancelled' || (order.status === 'paid' && order.payment_reference !== null);
   return (
@@ -38,35 +38,28 @@ export function PaymentPanel({ order, onChanged }: { order: AdminOrder; onChange
           </>
         )}
       </dl>
-      {!closed && <ReferenceForm order={order} onChanged={onChanged} />}
-      {order.mpesa_code && <MpesaCode order={order} onChanged={onChanged} />}
+      {!closed && <ReferenceForm order={order} />}
+      {order.mpesa_code && <MpesaCode order={order} />}
     </section>
   );
 }
 
-function ReferenceForm({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+function ReferenceForm({ order }: { order: AdminOrder }) {
   const id = useId();
   const [method, setMethod] = useState<PaymentMethod>(order.payment_method === 'mpesa' ? 'mpesa' : 'bank');
   const [reference, setReference] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { post, busy, pendingIntent } = usePostToRoute();
+  useActionResult('payment', (result) => {
+    if (result.ok) setReference('');
+    setFailure(result.ok ? null : result.error);
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
     setFailure(null);
-    try {
-      await recordPayment(order.id, method, reference);
-      void toastSuccess(`Payment reference recorded on ${order.reference}.`);
-      setReference('');
-      onChanged();
-    } catch (error) {
-      const message = describeDbError(error);
-      setFailure(message);
-      void toastError(message);
-    } finally {
-      setBusy(false);
-    }
+    const request: OrderIntent = { intent: 'payment', method, reference };
+    return post(request);
   }
 
   return (
@@ -107,29 +100,20 @@ function ReferenceForm({ order, onChanged }: { order: AdminOrder; onChanged: () 
           )}
         </div>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Record payment'}
+          {pendingIntent === 'payment' ? 'Saving…' : 'Record payment'}
         </button>
       </fieldset>
     </form>
   );
 }
 
-function MpesaCode({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false);
+function MpesaCode({ order }: { order: AdminOrder }) {
+  const { post, busy } = usePostToRoute();
   const open = order.status === 'pending' || order.status === 'confirmed';
-
-  async function decide(verdict: 'verified' | 'rejected') {
-    setBusy(true);
-    try {
-      await checkMpesaCode(order.id, verdict);
-      void toastSuccess(`M-Pesa code ${order.mpesa_code} marked ${verdict}.`);
-      onChanged();
-    } catch (error) {
-      void toastError(describeDbError(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const decide = (verdict: 'verified' | 'rejected') => {
+    const request: OrderIntent = { intent: 'mpesa-code', verdict };
+    return post(request);
+  };
 
   return (
     <div className="admin-order__code">

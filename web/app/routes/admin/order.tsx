@@ -1,22 +1,37 @@
 /** /admin/orders/:id: one order with its workflow actions (features/admin-orders) and its history from the audit log. */
 import { adminMeta } from '../../shell/admin/admin-meta';
-import { useState } from 'react';
-import { OrderDetail } from '../../features/admin-orders/order-detail';
+import { AdminRecordError, notFound } from '../../components/admin/route-error';
+import { recordNotFoundWords } from '../../components/admin/describe-db-error';
+import { getOrder } from '../../features/admin-orders/api/get-order';
+import { listMpesaAttempts } from '../../features/admin-orders/api/list-mpesa-attempts';
+import { orderAction } from '../../features/admin-orders/order-action';
+import { OrderView } from '../../features/admin-orders/order-detail';
 import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/order';
 
 export const meta = () => adminMeta('Order');
 
-export default function OrderRoute({ params }: Route.ComponentProps) {
-  const { id } = params;
-  const [changes, setChanges] = useState(0);
-  // Re-mounted per order so nothing typed for one order shows on another.
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const order = await getOrder({ id: params.id });
+  if (!order) throw notFound(recordNotFoundWords);
+  return { order, attempts: await listMpesaAttempts({ orderId: order.id }) };
+}
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  return orderAction(params.id, await request.json());
+}
+
+export function ErrorBoundary() {
+  return <AdminRecordError kind="order" back={{ to: '/admin/orders', label: 'Back to the orders' }} />;
+}
+
+export default function OrderRoute({ loaderData: { order, attempts } }: Route.ComponentProps) {
+  // Keyed by the order (nothing typed for one order shows on another); the history is read again
+  // after each change of the order.
   return (
-    <OrderDetail
-      key={id}
-      orderId={id}
-      onChanged={() => setChanges((count) => count + 1)}
-      history={<AuditTrail key={`${id}-${changes}`} table="orders" rowId={id} />}
-    />
+    <>
+      <OrderView key={order.id} order={order} attempts={attempts} />
+      <AuditTrail key={`${order.id}-${order.updated_at}`} table="orders" rowId={order.id} />
+    </>
   );
 }

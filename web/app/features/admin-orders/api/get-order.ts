@@ -1,8 +1,10 @@
 /**
  * One order for its admin page: the order row, its lines with the intake booked and the
- * participants, and the e-mails the outbox holds for it. Staff read all of it under RLS.
+ * participants, and the e-mails the outbox holds for it. Staff read all of it under RLS. Null
+ * when no order has the id (or the id cannot be one).
  */
-import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import { z } from 'zod';
+import { staffSupabase } from '../../../lib/supabase/staff-client';
 
 const orderColumns = `*,
   order_items(id, position, title, unit_price, currency, quantity, line_total, program_id,
@@ -10,8 +12,12 @@ const orderColumns = `*,
     order_participants(id, position, full_name, email)),
   mail_outbox(id, kind, recipient, status, created_at, sent_at)`;
 
-export async function fetchOrder(id: string) {
-  const supabase = await getBrowserSupabase();
+export const getOrderInput = z.object({ id: z.string() });
+
+export async function getOrder(input: z.input<typeof getOrderInput>) {
+  const { id } = getOrderInput.parse(input);
+  if (!z.uuid().safeParse(id).success) return null;
+  const supabase = await staffSupabase();
   const { data, error } = await supabase
     .from('orders')
     .select(orderColumns)
@@ -28,4 +34,4 @@ export async function fetchOrder(id: string) {
   return { ...data, order_items: lines };
 }
 
-export type AdminOrder = NonNullable<Awaited<ReturnType<typeof fetchOrder>>>;
+export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
