@@ -5,7 +5,6 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { describeDbError } from './describe-db-error';
-import { RecordMissing, type RecordGateProps } from './record-gate';
 
 /**
  * A clientLoader's "no such record", for the ErrorBoundary: a plain Response, which the router
@@ -35,11 +34,30 @@ export function AdminRouteError({ heading, children }: { heading: string; childr
   );
 }
 
+export interface RecordPlace {
+  /** The record's kind, lower case: "order" makes "Order not found" and "No order has this address." */
+  kind: string;
+  /** The list to go back to: `{ to: '/admin/orders', label: 'Back to the orders' }`. */
+  back: { to: string; label: string };
+}
+
+/** A record's page at an address that names no record: "Order not found", and the way back. */
+function RecordMissing({ kind, back }: RecordPlace) {
+  return (
+    <>
+      <h1>{`${kind.charAt(0).toUpperCase()}${kind.slice(1)} not found`}</h1>
+      <p>
+        No {kind} has this address. <Link to={back.to}>{back.label}</Link>
+      </p>
+    </>
+  );
+}
+
 /**
  * The ErrorBoundary of a record's page: a thrown `notFound` is "Order not found" with the way back
  * to the list (no alarm: a mistyped or old link); any other failure is in words.
  */
-export function AdminRecordError({ kind, back }: Pick<RecordGateProps<unknown>, 'kind' | 'back'>) {
+export function AdminRecordError({ kind, back }: RecordPlace) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <RecordMissing kind={kind} back={back} />;
   return (

@@ -1,82 +1,9 @@
 /**
- * One event's registrations for /admin/events/:id/registrations: the event, its counts
- * (event_registration_counts(), staff only by RLS), every registration in the order the
- * waitlist moves up (oldest first), checking people in on the day, and the CSV's columns.
+ * One event's registrations in words and columns: the words for the table's constraints, the
+ * waitlist's positions, and the CSV's columns (the rows are read by api/get-event-registrations).
  */
-import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
-
-const columns =
-  'id, name, email, phone, organisation, seats, status, created_at, promoted_at, cancelled_at, checked_in_at';
-
-/** The event, or null when no event has this id. */
-export async function fetchEvent(id: string) {
-  const supabase = await getBrowserSupabase();
-  const { data, error } = await supabase
-    .from('events')
-    .select('id, title, starts_at, ends_at, venue, capacity')
-    .eq('id', id)
-    .maybeSingle();
-  if (error) throw error;
-  return data;
-}
-
-export type AdminEvent = NonNullable<Awaited<ReturnType<typeof fetchEvent>>>;
-
-export interface RegistrationCounts {
-  confirmed: number;
-  confirmed_seats: number;
-  waitlisted: number;
-  cancelled: number;
-  checked_in: number;
-}
-
-const noRegistrations: RegistrationCounts = {
-  confirmed: 0,
-  confirmed_seats: 0,
-  waitlisted: 0,
-  cancelled: 0,
-  checked_in: 0,
-};
-
-export async function fetchCounts(eventId: string): Promise<RegistrationCounts> {
-  const supabase = await getBrowserSupabase();
-  const { data, error } = await supabase.rpc('event_registration_counts').eq('event_id', eventId).maybeSingle();
-  if (error) throw error;
-  return data ?? noRegistrations;
-}
-
-/** Every registration of the event, oldest first (the waitlist's order), 1000 at a time. */
-export async function fetchRegistrations(eventId: string) {
-  const supabase = await getBrowserSupabase();
-  const rows = [];
-  for (let from = 0; ; from += 1000) {
-    const { data, error } = await supabase
-      .from('event_registrations')
-      .select(columns)
-      .eq('event_id', eventId)
-      .order('created_at')
-      .order('id')
-      .range(from, from + 999);
-    if (error) throw error;
-    rows.push(...data);
-    if (data.length < 1000) return rows;
-  }
-}
-
-export type Registration = Awaited<ReturnType<typeof fetchRegistrations>>[number];
-
-/** Checks a confirmed registration in (now) or undoes it (null); refuses loudly when nothing changed. */
-export async function setCheckedIn(id: string, checkedIn: boolean): Promise<void> {
-  const supabase = await getBrowserSupabase();
-  const { data, error } = await supabase
-    .from('event_registrations')
-    .update({ checked_in_at: checkedIn ? new Date().toISOString() : null })
-    .eq('id', id)
-    .select('id');
-  if (error) throw error;
-  if (data.length !== 1) throw { code: 'PGRST116', message: 'No registration was changed.' };
-}
+import type { Registration } from './api/get-event-registrations';
 
 export const registrationConstraintMessages = {
   event_registrations_check_in_confirmed: 'Only a confirmed registration can be checked in.',

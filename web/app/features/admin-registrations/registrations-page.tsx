@@ -4,78 +4,34 @@
  * with a check-in button each (for the day itself), the waitlist in the order it moves up,
  * the cancellations, and a CSV of everyone. Changes toast; failures show in words.
  */
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { describeDbError } from '../../components/admin/describe-db-error';
-import { RecordGate } from '../../components/admin/record-gate';
-import { useRecord } from '../../components/admin/use-record';
+import { usePostToRoute } from '../../components/admin/action-result';
 import { downloadCsv } from '../../components/admin/download-csv';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
-import {
-  fetchCounts,
-  fetchEvent,
-  fetchRegistrations,
-  registrationConstraintMessages,
-  registrationCsvColumns,
-  setCheckedIn,
-  waitlistPositions,
-  type AdminEvent,
-  type Registration,
-  type RegistrationCounts,
-} from './registrations-data';
+import { toastSuccess } from '../../components/admin/admin-toast';
+import type { AdminEvent, Registration, RegistrationCounts } from './api/get-event-registrations';
+import type { CheckInIntent } from './check-in-action';
+import { registrationCsvColumns, waitlistPositions } from './registrations-data';
 import { formatDateTime } from '../../lib/staff-time';
 import './admin-registrations.css';
 
-/** The event with its counts and registrations, or null when no event has the id. */
-async function fetchEventRegistrations(eventId: string) {
-  const event = await fetchEvent(eventId);
-  if (!event) return null;
-  const [counts, rows] = await Promise.all([fetchCounts(eventId), fetchRegistrations(eventId)]);
-  return { event, counts, rows };
-}
-
-export function RegistrationsPage({ eventId }: { eventId: string }) {
-  const [load, reload] = useRecord(eventId, fetchEventRegistrations);
-  return (
-    <RecordGate
-      load={load}
-      loadingText="Loading the registrations…"
-      kind="event"
-      back={{ to: '/admin/events', label: 'Back to the events' }}
-    >
-      {({ event, counts, rows }) => <RegistrationsView event={event} counts={counts} rows={rows} onChanged={reload} />}
-    </RecordGate>
-  );
-}
-
-function RegistrationsView({
+export function RegistrationsView({
   event,
   counts,
   rows,
-  onChanged,
 }: {
   event: AdminEvent;
   counts: RegistrationCounts;
   rows: Registration[];
-  onChanged: () => void;
 }) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { post, busy } = usePostToRoute();
   const positions = waitlistPositions(rows);
   const confirmed = rows.filter((r) => r.status === 'confirmed');
   const waitlisted = rows.filter((r) => r.status === 'waitlisted');
   const cancelled = rows.filter((r) => r.status === 'cancelled');
 
-  async function checkIn(row: Registration, checkedIn: boolean) {
-    setBusy(row.id);
-    try {
-      await setCheckedIn(row.id, checkedIn);
-      void toastSuccess(checkedIn ? `${row.name} is checked in.` : `${row.name}'s check-in was undone.`);
-      onChanged();
-    } catch (error) {
-      void toastError(describeDbError(error, registrationConstraintMessages));
-    } finally {
-      setBusy(null);
-    }
+  function checkIn(row: Registration, checkedIn: boolean) {
+    const request: CheckInIntent = { intent: 'check-in', id: row.id, checkedIn };
+    return post(request);
   }
 
   function exportCsv() {
@@ -164,7 +120,7 @@ function RegistrationsView({
                         <button
                           type="button"
                           className="button button--small button--secondary"
-                          disabled={busy === row.id}
+                          disabled={busy}
                           onClick={() => void checkIn(row, false)}
                           aria-label={`Undo the check-in of ${row.name}`}
                         >
@@ -174,7 +130,7 @@ function RegistrationsView({
                         <button
                           type="button"
                           className="button button--small"
-                          disabled={busy === row.id}
+                          disabled={busy}
                           onClick={() => void checkIn(row, true)}
                           aria-label={`Check in ${row.name}`}
                         >
