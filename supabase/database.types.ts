@@ -14,6 +14,128 @@ export type Database = {
   }
   public: {
     Tables: {
+      certificate_issues: {
+        Row: {
+          certificate_id: string
+          holder_name: string
+          id: string
+          issued_at: string
+          issued_by: string | null
+          reason: string | null
+        }
+        Insert: {
+          certificate_id: string
+          holder_name: string
+          id?: string
+          issued_at?: string
+          issued_by?: string | null
+          reason?: string | null
+        }
+        Update: {
+          certificate_id?: string
+          holder_name?: string
+          id?: string
+          issued_at?: string
+          issued_by?: string | null
+          reason?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "certificate_issues_certificate_id_fkey"
+            columns: ["certificate_id"]
+            referencedRelation: "certificates"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      certificates: {
+        Row: {
+          code: string
+          ends_on: string
+          holder_name: string
+          hours: number | null
+          id: string
+          intake_id: string
+          issued_at: string
+          issued_by: string | null
+          participant_id: string
+          program_id: string
+          program_title: string
+          revoked_at: string | null
+          revoked_by: string | null
+          revoked_reason: string | null
+          starts_on: string
+          updated_at: string
+        }
+        Insert: {
+          code: string
+          ends_on: string
+          holder_name: string
+          hours?: number | null
+          id?: string
+          intake_id: string
+          issued_at?: string
+          issued_by?: string | null
+          participant_id: string
+          program_id: string
+          program_title: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          revoked_reason?: string | null
+          starts_on: string
+          updated_at?: string
+        }
+        Update: {
+          code?: string
+          ends_on?: string
+          holder_name?: string
+          hours?: number | null
+          id?: string
+          intake_id?: string
+          issued_at?: string
+          issued_by?: string | null
+          participant_id?: string
+          program_id?: string
+          program_title?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          revoked_reason?: string | null
+          starts_on?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "certificates_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "program_intakes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "public_program_intakes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_participant_id_fkey"
+            columns: ["participant_id"]
+            referencedRelation: "order_participants"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "public_training_programs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "training_programs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       enquiries: {
         Row: {
           assigned_to: string | null
@@ -1230,6 +1352,14 @@ export type Database = {
       }
       get_mpesa_payment: { Args: { token: string }; Returns: Json }
       get_order: { Args: { token: string }; Returns: Json }
+      issue_certificate: {
+        Args: { hours?: number; participant_id: string }
+        Returns: string
+      }
+      issue_intake_certificates: {
+        Args: { hours?: number; intake_id: string }
+        Returns: number
+      }
       newsletter_confirm: {
         Args: { token: string }
         Returns: {
@@ -1348,8 +1478,16 @@ export type Database = {
           waitlist_position: number
         }[]
       }
+      reissue_certificate: {
+        Args: { certificate_id: string; holder_name: string; reason: string }
+        Returns: undefined
+      }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
       reset_staff_factor: { Args: { target: string }; Returns: number }
+      revoke_certificate: {
+        Args: { certificate_id: string; reason: string }
+        Returns: undefined
+      }
       set_order_status: {
         Args: { order_id: string; status: string }
         Returns: {
@@ -1473,6 +1611,19 @@ export type Database = {
       submit_mpesa_code: {
         Args: { code: string; token: string }
         Returns: Json
+      }
+      verify_certificate: {
+        Args: { code: string }
+        Returns: {
+          ends_on: string
+          holder_name: string
+          hours: number
+          issued_at: string
+          program_title: string
+          revoked_at: string
+          starts_on: string
+          status: string
+        }[]
       }
     }
     Enums: {
