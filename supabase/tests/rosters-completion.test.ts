@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, type MigratedDatabase } from '../../tests/support/shared-postgres.ts';
+import { DEFAULT_MIN_ATTENDANCE_SHARE } from '../../domain/limits.ts';
 
 let database: MigratedDatabase;
 let db: pg.Client;
@@ -181,6 +182,11 @@ describe('attendance marks', () => {
 });
 
 describe('participant_has_completed', () => {
+  it('uses the default rule the admin shows', async () => {
+    const { rows } = await db.query<{ share: string }>(`select private.default_min_attendance_share() as share`);
+    expect(Number(rows[0]!.share)).toBe(DEFAULT_MIN_ATTENDANCE_SHARE);
+  });
+
   it('holds at the rule (80 % by default) once the order is paid; not below it, not unpaid', async () => {
     const programId = await program();
     const intakeId = await intake(programId, monday, sunday);
