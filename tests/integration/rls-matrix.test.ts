@@ -110,12 +110,23 @@ const users: Record<'user' | 'spareA' | 'spareB' | StaffRole | 'deactivated' | '
 let orderId = '';
 let orderItemId = '';
 const programIds: string[] = [];
+/** The roster fixtures: an intake of its own, two of its session days, two participants on it. */
+let rosterIntakeId = '';
+const rosterDays: string[] = [];
+const rosterParticipants: string[] = [];
 
 // Expected cells ---------------------------------------------------------------------------------
 
 const catalogueCells: Cells = {
   anon: ['published', 'denied', 'denied', 'denied'],
   user: ['published', 'rls', 'none', 'none'],
+  staff: ['all', 'allow', 'allow', 'allow'],
+  service: ['all', 'allow', 'allow', 'allow'],
+};
+/** Roster, attendance and completion tables: staff per docs/staff.md, nobody else. */
+const staffOnlyCells: Cells = {
+  anon: ['denied', 'denied', 'denied', 'denied'],
+  user: ['none', 'rls', 'none', 'none'],
   staff: ['all', 'allow', 'allow', 'allow'],
   service: ['all', 'allow', 'allow', 'allow'],
 };
@@ -180,6 +191,10 @@ const serviceRow = (kind: Kind): TablesInsert<'services'> => ({
   description: 'RLS matrix fixture',
   is_published: kind === 'published',
 });
+/** The roster intake runs 60 days from 200 days ahead; `offset` days into it. */
+const rosterStart = Date.now() + 200 * 86_400_000;
+const rosterDay = (offset: number) => new Date(rosterStart + offset * 86_400_000).toISOString().slice(0, 10);
+let sessionDay = 0;
 const subjects: Subject[] = [
   subject({
     name: 'staff',
@@ -305,7 +320,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'order_participants',
-    access: { read: ['finance', 'programmes'], write: [] },
+    access: { read: ['finance'], write: ['programmes', 'front_desk'] },
     table: 'order_participants',
     key: 'id',
     row: (kind) => ({
@@ -313,8 +328,59 @@ const subjects: Subject[] = [
       position: kind === 'published' ? 1 : 2,
       full_name: 'RLS Participant',
     }),
+    // Staff correct a name (a colleague sent instead); seats come from create_order only.
     patch: { full_name: 'RLS Changed' },
-    cells: staffOnlyReadCells,
+    cells: {
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      user: ['none', 'denied', 'none', 'denied'],
+      staff: ['all', 'denied', 'allow', 'denied'],
+      service: ['all', 'allow', 'allow', 'allow'],
+    },
+  }),
+  subject({
+    name: 'intake_session_days',
+    access: { read: ['finance', 'front_desk'], write: ['programmes'] },
+    table: 'intake_session_days',
+    key: 'id',
+    // Days of the roster intake clear of its two fixture days (1 and 2) and of the patch (50).
+    row: () => ({ intake_id: rosterIntakeId, day: rosterDay(10 + sessionDay++) }),
+    patch: { day: rosterDay(50) },
+    cells: staffOnlyCells,
+  }),
+  subject({
+    name: 'attendance_marks',
+    access: { read: ['finance'], write: ['front_desk', 'programmes'] },
+    table: 'attendance_marks',
+    key: 'id',
+    row: (kind) => ({
+      participant_id: rosterParticipants[0]!,
+      session_day_id: rosterDays[kind === 'published' ? 0 : 1]!,
+      status: 'present',
+    }),
+    patch: { status: 'absent' },
+    cells: staffOnlyCells,
+  }),
+  subject({
+    name: 'program_completion_rules',
+    access: { read: ['finance', 'front_desk'], write: ['programmes'] },
+    table: 'program_completion_rules',
+    key: 'id',
+    row: (kind) => ({ program_id: programIds[kind === 'published' ? 0 : 1]!, min_attendance_share: 0.75 }),
+    patch: { min_attendance_share: 0.5 },
+    cells: staffOnlyCells,
+  }),
+  subject({
+    name: 'completion_overrides',
+    access: { read: ['finance', 'front_desk'], write: ['programmes'] },
+    table: 'completion_overrides',
+    key: 'id',
+    row: (kind) => ({
+      participant_id: rosterParticipants[kind === 'published' ? 0 : 1]!,
+      completed: true,
+      reason: 'RLS matrix fixture',
+    }),
+    patch: { reason: 'RLS matrix changed' },
+    cells: staffOnlyCells,
   }),
   subject({
     name: 'mail_outbox',
@@ -574,6 +640,25 @@ beforeAll(async () => {
     subjects.find((s) => s.name === 'orders')!,
     'published',
   );
+  // The roster intake (of the participants' program), with two session days of its own: the
+  // defaults made from its dates are removed so the fixture days are known.
+  const rosterIntake = await admin
+    .from('program_intakes')
+    .insert({
+      program_id: programIds[2],
+      starts_on: rosterDay(0),
+      ends_on: rosterDay(60),
+      is_online: true,
+      capacity: 50,
+    })
+    .select('id');
+  rosterIntakeId = keysOf(rosterIntake.data, 'id')[0]!;
+  expect((await admin.from('intake_session_days').delete().eq('intake_id', rosterIntakeId)).error).toBeNull();
+  const days = await admin
+    .from('intake_session_days')
+    .insert([1, 2].map((offset) => ({ intake_id: rosterIntakeId, day: rosterDay(offset) })))
+    .select('id');
+  rosterDays.push(...keysOf(days.data, 'id'));
   // The participants' line: position 20, clear of the order_items fixtures (1 and 2).
   const line = await admin
     .from('order_items')
@@ -581,12 +666,20 @@ beforeAll(async () => {
       order_id: orderId,
       position: 20,
       program_id: programIds[2],
+      intake_id: rosterIntakeId,
       title: 'RLS line',
       unit_price: 1,
       currency: 'USD',
     })
     .select('id');
   orderItemId = keysOf(line.data, 'id')[0]!;
+  // Two participants for the attendance and override fixtures: seats 40 and 41, clear of the
+  // order_participants fixtures (1 and 2).
+  const seated = await admin
+    .from('order_participants')
+    .insert([40, 41].map((position) => ({ order_item_id: orderItemId, position, full_name: `RLS Seat ${position}` })))
+    .select('id');
+  rosterParticipants.push(...keysOf(seated.data, 'id'));
   // Seven sign-ins with a second factor each: generous for a loaded machine.
 }, 240_000);
 
@@ -595,6 +688,11 @@ afterAll(async () => {
     await removeFixtures(
       subjects.find((s) => s.name === 'orders')!,
       [orderId],
+    );
+  if (rosterIntakeId)
+    await removeFixtures(
+      subjects.find((s) => s.name === 'program_intakes')!,
+      [rosterIntakeId],
     );
   if (programIds.length)
     await removeFixtures(
@@ -672,6 +770,8 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[] }[] = [
   // Every staff member: the dashboard's counts and the history of a record.
   { name: 'admin_dashboard', args: {}, roles: staffRoles },
   { name: 'audit_log_entries', args: { p_limit: 1 }, roles: staffRoles },
+  // The roster of an intake that does not exist: empty for those who read participants.
+  { name: 'intake_roster', args: { intake_id: missingOrder }, roles: ['admin', 'finance', 'programmes', 'front_desk'] },
 ];
 
 function callsOf(fn: (typeof staffFunctions)[number]) {

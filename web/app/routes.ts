@@ -34,6 +34,7 @@ export default [
       route('services', 'routes/admin/services.tsx'),
       route('services/new', 'routes/admin/service-edit.tsx', { id: 'admin-service-new' }),
       route('services/:id', 'routes/admin/service-edit.tsx', { id: 'admin-service-edit' }),
+      route('intakes/:id', 'routes/admin/intake-roster.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
