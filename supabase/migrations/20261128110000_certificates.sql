@@ -247,8 +247,9 @@ $$;
 revoke all on function private.require_certificate_staff() from public;
 grant execute on function private.require_certificate_staff() to authenticated, service_role;
 
--- Whether a participant may be given a certificate: their order is paid and they completed the
--- intake. Until the completion rule is in (roster, issue 27 item 3), a paid order suffices.
+-- Whether a participant may be given a certificate: they completed the intake, by the program's
+-- rule with the order paid, or by a staff override (private.participant_has_completed, from
+-- 20261128100000_rosters_attendance_completion.sql), and their line names an intake.
 create or replace function private.participant_may_be_certified(participant_id uuid)
 returns boolean
 language sql
@@ -256,11 +257,11 @@ stable
 security definer
 set search_path = ''
 as $$
-  select exists (
-    select 1 from public.order_participants p
-      join public.order_items i on i.id = p.order_item_id
-      join public.orders o on o.id = i.order_id
-     where p.id = participant_may_be_certified.participant_id and o.status = 'paid' and i.intake_id is not null)
+  select private.participant_has_completed(participant_may_be_certified.participant_id)
+     and exists (
+       select 1 from public.order_participants p
+         join public.order_items i on i.id = p.order_item_id
+        where p.id = participant_may_be_certified.participant_id and i.intake_id is not null)
 $$;
 revoke all on function private.participant_may_be_certified(uuid) from public;
 
@@ -293,7 +294,7 @@ begin
   end if;
   if not private.participant_may_be_certified(seat.id) then
     perform private.refuse('participant_id', 'not_completed',
-      format('%s has not completed the program (or the order is not paid): no certificate can be issued.', seat.full_name));
+      format('%s has not completed the program (attendance below the rule, or the order not paid): no certificate can be issued.', seat.full_name));
   end if;
   if hours is not null and hours not between 1 and 2000 then
     perform private.refuse('hours', 'invalid_hours', 'The hours must be a whole number from 1 to 2000, or left empty.');

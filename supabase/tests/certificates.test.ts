@@ -1,7 +1,8 @@
 /**
  * Certificates in the database (issue 27, items 4, 5, 7) on a real PostgreSQL: the codes the
  * database draws pass domain/certificate-code.ts's check and the other way round; programmes
- * staff issue (paid seats only), re-issue keeping the code, and revoke; public.verify_certificate
+ * staff issue (completed seats only: attendance by the program's rule, order paid), re-issue
+ * keeping the code, and revoke; public.verify_certificate
  * answers valid / revoked / not_found with the certificate's own facts only, per client address
  * within its limit; nobody else reads a certificate row.
  */
@@ -127,6 +128,30 @@ async function intakeWithOrder(names: string[], status: string, intakeId?: strin
   return { intake };
 }
 
+/**
+ * Marks each named participant present on `present` of the intake's session days (the weekdays
+ * of 5-9 Oct 2026: five) and absent on the rest.
+ */
+async function attend(intake: string, present: Record<string, number>): Promise<void> {
+  const days = await db.query<{ id: string }>(
+    'select id from public.intake_session_days where intake_id = $1 order by day',
+    [intake],
+  );
+  expect(days.rowCount).toBe(5);
+  for (const [name, count] of Object.entries(present)) {
+    const participant = await db.query<{ id: string }>(
+      'select id from public.order_participants where full_name = $1',
+      [name],
+    );
+    for (const [index, day] of days.rows.entries()) {
+      await db.query(
+        'insert into public.attendance_marks (participant_id, session_day_id, status) values ($1, $2, $3)',
+        [participant.rows[0]!.id, day.id, index < count ? 'present' : 'absent'],
+      );
+    }
+  }
+}
+
 interface Verification {
   status: string;
   holder_name: string | null;
@@ -167,9 +192,11 @@ describe('certificate codes in the database', () => {
 });
 
 describe('issuing certificates', () => {
-  it('issues one per paid seat of the intake, none for unpaid orders, and only by programmes staff', async () => {
-    const { intake } = await intakeWithOrder(['Achieng Otieno', 'Brian Kamau'], 'paid');
+  it('issues one per completed seat of the intake (rule met, order paid), and only by programmes staff', async () => {
+    const { intake } = await intakeWithOrder(['Achieng Otieno', 'Brian Kamau', 'Chebet Rono'], 'paid');
     await intakeWithOrder(['Unpaid Person'], 'confirmed', intake);
+    // 5 of 5 and 4 of 5 meet the default 80 %; 3 of 5 does not; the unpaid seat attended in full.
+    await attend(intake, { 'Achieng Otieno': 5, 'Brian Kamau': 4, 'Chebet Rono': 3, 'Unpaid Person': 5 });
 
     const finance = await refusal('finance', 'select public.issue_intake_certificates($1)', [intake]);
     expect(finance.code).toBe('42501');
@@ -191,6 +218,12 @@ describe('issuing certificates', () => {
       'select holder_name, code, hours, issued_by from public.certificates order by holder_name',
     );
     expect(rows.map(({ holder_name }) => holder_name)).toEqual(['Achieng Otieno', 'Brian Kamau']);
+
+    const below = await db.query<{ id: string }>(
+      `select id from public.order_participants where full_name = 'Chebet Rono'`,
+    );
+    const notCompleted = await refusal('programmes', 'select public.issue_certificate($1)', [below.rows[0]!.id]);
+    expect(notCompleted.hint).toBe('not_completed');
     expect(rows.every(({ hours, issued_by }) => hours === 40 && issued_by === staff.programmes.user)).toBe(true);
 
     const unpaid = await db.query<{ id: string }>(
@@ -203,6 +236,7 @@ describe('issuing certificates', () => {
 
   it('re-issues with a corrected name under the same code, keeping the history', async () => {
     const { intake } = await intakeWithOrder(['Achieng Otieno'], 'paid');
+    await attend(intake, { 'Achieng Otieno': 5 });
     await as('programmes', 'select public.issue_intake_certificates($1)', [intake]);
     const before = await db.query<{ id: string; code: string }>('select id, code from public.certificates');
     const { id, code } = before.rows[0]!;
@@ -231,6 +265,7 @@ describe('issuing certificates', () => {
 describe('verify_certificate', () => {
   it('says valid with the certificate facts only, revoked with when, and not_found for an unknown code', async () => {
     const { intake } = await intakeWithOrder(['Achieng Otieno'], 'paid');
+    await attend(intake, { 'Achieng Otieno': 5 });
     await as('programmes', 'select public.issue_intake_certificates($1, 40)', [intake]);
     const { rows } = await db.query<{ id: string; code: string }>('select id, code from public.certificates');
     const { id, code } = rows[0]!;
@@ -300,6 +335,7 @@ describe('verify_certificate', () => {
 describe('who reads certificate rows', () => {
   it('nobody but staff with the role: anon is denied, a signed-in non-staff user and finance see none', async () => {
     const { intake } = await intakeWithOrder(['Achieng Otieno'], 'paid');
+    await attend(intake, { 'Achieng Otieno': 5 });
     await as('programmes', 'select public.issue_intake_certificates($1)', [intake]);
     for (const table of ['public.certificates', 'public.certificate_issues']) {
       expect((await refusal('anon', `select * from ${table}`)).code).toBe('42501');
