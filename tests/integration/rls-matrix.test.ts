@@ -15,6 +15,7 @@ import type { Database, Tables, TablesInsert, TablesUpdate } from '../../supabas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { passSecondFactor } from '../support/second-factor.ts';
+import { generateCertificateCode } from '../../domain/certificate-code.ts';
 
 type StaffRole = 'admin' | 'finance' | 'programmes' | 'marketing' | 'front_desk';
 /** `staff` is the cells of a role allowed to read and write (admin); `deactivated` had admin. */
@@ -381,6 +382,26 @@ const subjects: Subject[] = [
     }),
     patch: { reason: 'RLS matrix changed' },
     cells: staffOnlyCells,
+  }),
+  subject({
+    // Certificates: programmes staff write them through the issuing functions only; the public
+    // reads one only through verify_certificate.
+    name: 'certificates',
+    access: { read: ['front_desk'], write: ['programmes'] },
+    table: 'certificates',
+    key: 'id',
+    row: (kind) => ({
+      code: generateCertificateCode(),
+      participant_id: rosterParticipants[kind === 'published' ? 0 : 1]!,
+      holder_name: 'RLS Holder',
+      program_id: programIds[2]!,
+      program_title: 'RLS program',
+      intake_id: rosterIntakeId,
+      starts_on: rosterDay(0),
+      ends_on: rosterDay(60),
+    }),
+    patch: { holder_name: 'RLS Changed' },
+    cells: staffOnlyReadCells,
   }),
   subject({
     name: 'mail_outbox',
@@ -753,7 +774,7 @@ describe.each(subjects)('$name', (subject) => {
  * gets past the role check to "order not found" (nothing changes); any other is refused 42501.
  */
 const missingOrder = randomUUID();
-const staffFunctions: { name: string; args: Row; roles: StaffRole[] }[] = [
+const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: string }[] = [
   { name: 'set_order_status', args: { order_id: missingOrder, status: 'confirmed' }, roles: ['admin', 'finance'] },
   { name: 'extend_order_hold', args: { order_id: missingOrder, hours: 24 }, roles: ['admin', 'finance'] },
   {
@@ -772,6 +793,26 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[] }[] = [
   { name: 'audit_log_entries', args: { p_limit: 1 }, roles: staffRoles },
   // The roster of an intake that does not exist: empty for those who read participants.
   { name: 'intake_roster', args: { intake_id: missingOrder }, roles: ['admin', 'finance', 'programmes', 'front_desk'] },
+  // Certificates: the programmes team issues, re-issues and revokes.
+  {
+    name: 'issue_certificate',
+    args: { participant_id: missingOrder },
+    roles: ['admin', 'programmes'],
+    notFound: 'participant_not_found',
+  },
+  { name: 'issue_intake_certificates', args: { intake_id: missingOrder }, roles: ['admin', 'programmes'] },
+  {
+    name: 'reissue_certificate',
+    args: { certificate_id: missingOrder, holder_name: 'RLS', reason: 'RLS matrix' },
+    roles: ['admin', 'programmes'],
+    notFound: 'certificate_not_reissuable',
+  },
+  {
+    name: 'revoke_certificate',
+    args: { certificate_id: missingOrder, reason: 'RLS matrix' },
+    roles: ['admin', 'programmes'],
+    notFound: 'certificate_not_revocable',
+  },
 ];
 
 function callsOf(fn: (typeof staffFunctions)[number]) {
@@ -785,7 +826,7 @@ describe.each(staffFunctions)('function $name', (fn) => {
     // Named by a string on purpose: the probe client has no function types (see the header).
     const { error } = await clients[probe].rpc(fn.name as never, fn.args as never);
     if (admitted) {
-      if (error) expect(error).toMatchObject({ hint: 'order_not_found' });
+      if (error) expect(error).toMatchObject({ hint: fn.notFound ?? 'order_not_found' });
     } else {
       expect(error).toMatchObject({ code: '42501' });
     }
