@@ -9,3 +9,10 @@ export const MAX_SEATS_PER_PROGRAM = 50;
 
 /** Seconds a browser or crawler should wait before trying again during maintenance (the 503's Retry-After). */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
+
+/**
+ * A program without a completion rule of its own needs 80 % of its session days present. The
+ * database decides completion with private.default_min_attendance_share(), the same number
+ * (supabase/tests/rosters-completion.test.ts holds them together); the admin shows it.
+ */
+export const DEFAULT_MIN_ATTENDANCE_SHARE = 0.8;

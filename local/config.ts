@@ -35,6 +35,7 @@ const schema = z.object({
   SMTP_PASS: z.string(),
   MAIL_FROM: z.string().min(3),
   SITE_URL: z.url(),
+  CERTIFICATE_SIGNING_KEY: z.string().min(1),
   SANITY_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
   SANITY_DATASET: z.string().regex(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and -'),
   SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2025-02-19'),

@@ -22,5 +22,6 @@ export function websiteEnv(env: StackEnv, services: WebsiteServices): Record<key
     SANITY_API_VERSION: env.SANITY_API_VERSION,
     SANITY_API_HOST: services.contentUrl,
     SITE_URL: env.SITE_URL,
+    CERTIFICATE_SIGNING_KEY: env.CERTIFICATE_SIGNING_KEY,
   };
 }

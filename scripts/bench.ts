@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../local/env.ts';
+import { localDefaults, repoRoot } from '../local/env.ts';
 import { commandLine } from './command-line.ts';
 import { freePort } from '../local/http/ports.ts';
 import { buildWebsite, websiteBuildIsStale } from '../local/website.ts';
@@ -123,6 +123,7 @@ async function startWebsite(stack: StackInfo, extra: Record<string, string>) {
     SANITY_API_VERSION: stack.sanity.apiVersion,
     SANITY_API_HOST: stack.contentUrl,
     SITE_URL: `http://127.0.0.1:${port}`,
+    CERTIFICATE_SIGNING_KEY: localDefaults().CERTIFICATE_SIGNING_KEY!,
     HOST: '127.0.0.1',
     PORT: String(port),
     NODE_ENV: 'production',

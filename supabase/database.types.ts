@@ -14,6 +14,208 @@ export type Database = {
   }
   public: {
     Tables: {
+      attendance_marks: {
+        Row: {
+          id: string
+          marked_at: string
+          marked_by: string | null
+          marked_by_email: string | null
+          participant_id: string
+          session_day_id: string
+          status: string
+        }
+        Insert: {
+          id?: string
+          marked_at?: string
+          marked_by?: string | null
+          marked_by_email?: string | null
+          participant_id: string
+          session_day_id: string
+          status: string
+        }
+        Update: {
+          id?: string
+          marked_at?: string
+          marked_by?: string | null
+          marked_by_email?: string | null
+          participant_id?: string
+          session_day_id?: string
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "attendance_marks_participant_id_fkey"
+            columns: ["participant_id"]
+            referencedRelation: "order_participants"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "attendance_marks_session_day_id_fkey"
+            columns: ["session_day_id"]
+            referencedRelation: "intake_session_days"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      certificate_issues: {
+        Row: {
+          certificate_id: string
+          holder_name: string
+          id: string
+          issued_at: string
+          issued_by: string | null
+          reason: string | null
+        }
+        Insert: {
+          certificate_id: string
+          holder_name: string
+          id?: string
+          issued_at?: string
+          issued_by?: string | null
+          reason?: string | null
+        }
+        Update: {
+          certificate_id?: string
+          holder_name?: string
+          id?: string
+          issued_at?: string
+          issued_by?: string | null
+          reason?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "certificate_issues_certificate_id_fkey"
+            columns: ["certificate_id"]
+            referencedRelation: "certificates"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      certificates: {
+        Row: {
+          code: string
+          ends_on: string
+          holder_name: string
+          hours: number | null
+          id: string
+          intake_id: string
+          issued_at: string
+          issued_by: string | null
+          participant_id: string
+          program_id: string
+          program_title: string
+          revoked_at: string | null
+          revoked_by: string | null
+          revoked_reason: string | null
+          starts_on: string
+          updated_at: string
+        }
+        Insert: {
+          code: string
+          ends_on: string
+          holder_name: string
+          hours?: number | null
+          id?: string
+          intake_id: string
+          issued_at?: string
+          issued_by?: string | null
+          participant_id: string
+          program_id: string
+          program_title: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          revoked_reason?: string | null
+          starts_on: string
+          updated_at?: string
+        }
+        Update: {
+          code?: string
+          ends_on?: string
+          holder_name?: string
+          hours?: number | null
+          id?: string
+          intake_id?: string
+          issued_at?: string
+          issued_by?: string | null
+          participant_id?: string
+          program_id?: string
+          program_title?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          revoked_reason?: string | null
+          starts_on?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "certificates_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "program_intakes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "public_program_intakes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_participant_id_fkey"
+            columns: ["participant_id"]
+            referencedRelation: "order_participants"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "public_training_programs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "training_programs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      completion_overrides: {
+        Row: {
+          completed: boolean
+          decided_at: string
+          decided_by: string | null
+          decided_by_email: string | null
+          id: string
+          participant_id: string
+          reason: string
+        }
+        Insert: {
+          completed: boolean
+          decided_at?: string
+          decided_by?: string | null
+          decided_by_email?: string | null
+          id?: string
+          participant_id: string
+          reason: string
+        }
+        Update: {
+          completed?: boolean
+          decided_at?: string
+          decided_by?: string | null
+          decided_by_email?: string | null
+          id?: string
+          participant_id?: string
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "completion_overrides_participant_id_fkey"
+            columns: ["participant_id"]
+            referencedRelation: "order_participants"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       enquiries: {
         Row: {
           assigned_to: string | null
@@ -240,6 +442,40 @@ export type Database = {
           value?: number
         }
         Relationships: []
+      }
+      intake_session_days: {
+        Row: {
+          created_at: string
+          day: string
+          id: string
+          intake_id: string
+        }
+        Insert: {
+          created_at?: string
+          day: string
+          id?: string
+          intake_id: string
+        }
+        Update: {
+          created_at?: string
+          day?: string
+          id?: string
+          intake_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "intake_session_days_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "program_intakes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "intake_session_days_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "public_program_intakes"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       mail_outbox: {
         Row: {
@@ -643,6 +879,40 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      program_completion_rules: {
+        Row: {
+          id: string
+          min_attendance_share: number
+          program_id: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          min_attendance_share?: number
+          program_id: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          min_attendance_share?: number
+          program_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "program_completion_rules_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "public_training_programs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "program_completion_rules_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "training_programs"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       program_intakes: {
         Row: {
@@ -1230,6 +1500,37 @@ export type Database = {
       }
       get_mpesa_payment: { Args: { token: string }; Returns: Json }
       get_order: { Args: { token: string }; Returns: Json }
+      intake_roster: {
+        Args: { intake_id: string }
+        Returns: {
+          buyer_email: string
+          buyer_name: string
+          completed: boolean
+          days_present: number
+          days_total: number
+          email: string
+          full_name: string
+          min_attendance_share: number
+          order_id: string
+          order_reference: string
+          order_status: string
+          organisation: string
+          override_at: string
+          override_by_email: string
+          override_completed: boolean
+          override_reason: string
+          participant_id: string
+          rule_holds: boolean
+        }[]
+      }
+      issue_certificate: {
+        Args: { hours?: number; participant_id: string }
+        Returns: string
+      }
+      issue_intake_certificates: {
+        Args: { hours?: number; intake_id: string }
+        Returns: number
+      }
       newsletter_confirm: {
         Args: { token: string }
         Returns: {
@@ -1348,8 +1649,16 @@ export type Database = {
           waitlist_position: number
         }[]
       }
+      reissue_certificate: {
+        Args: { certificate_id: string; holder_name: string; reason: string }
+        Returns: undefined
+      }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
       reset_staff_factor: { Args: { target: string }; Returns: number }
+      revoke_certificate: {
+        Args: { certificate_id: string; reason: string }
+        Returns: undefined
+      }
       set_order_status: {
         Args: { order_id: string; status: string }
         Returns: {
@@ -1473,6 +1782,19 @@ export type Database = {
       submit_mpesa_code: {
         Args: { code: string; token: string }
         Returns: Json
+      }
+      verify_certificate: {
+        Args: { code: string }
+        Returns: {
+          ends_on: string
+          holder_name: string
+          hours: number
+          issued_at: string
+          program_title: string
+          revoked_at: string
+          starts_on: string
+          status: string
+        }[]
       }
     }
     Enums: {

@@ -174,6 +174,7 @@ describe('row level security', () => {
       'register_for_event',
       'submit_enquiry',
       'submit_mpesa_code',
+      'verify_certificate',
     ]);
   });
 

@@ -15,6 +15,7 @@ import type { Database, Tables, TablesInsert, TablesUpdate } from '../../supabas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { passSecondFactor } from '../support/second-factor.ts';
+import { generateCertificateCode } from '../../domain/certificate-code.ts';
 
 type StaffRole = 'admin' | 'finance' | 'programmes' | 'marketing' | 'front_desk';
 /** `staff` is the cells of a role allowed to read and write (admin); `deactivated` had admin. */
@@ -110,12 +111,23 @@ const users: Record<'user' | 'spareA' | 'spareB' | StaffRole | 'deactivated' | '
 let orderId = '';
 let orderItemId = '';
 const programIds: string[] = [];
+/** The roster fixtures: an intake of its own, two of its session days, two participants on it. */
+let rosterIntakeId = '';
+const rosterDays: string[] = [];
+const rosterParticipants: string[] = [];
 
 // Expected cells ---------------------------------------------------------------------------------
 
 const catalogueCells: Cells = {
   anon: ['published', 'denied', 'denied', 'denied'],
   user: ['published', 'rls', 'none', 'none'],
+  staff: ['all', 'allow', 'allow', 'allow'],
+  service: ['all', 'allow', 'allow', 'allow'],
+};
+/** Roster, attendance and completion tables: staff per docs/staff.md, nobody else. */
+const staffOnlyCells: Cells = {
+  anon: ['denied', 'denied', 'denied', 'denied'],
+  user: ['none', 'rls', 'none', 'none'],
   staff: ['all', 'allow', 'allow', 'allow'],
   service: ['all', 'allow', 'allow', 'allow'],
 };
@@ -180,6 +192,10 @@ const serviceRow = (kind: Kind): TablesInsert<'services'> => ({
   description: 'RLS matrix fixture',
   is_published: kind === 'published',
 });
+/** The roster intake runs 60 days from 200 days ahead; `offset` days into it. */
+const rosterStart = Date.now() + 200 * 86_400_000;
+const rosterDay = (offset: number) => new Date(rosterStart + offset * 86_400_000).toISOString().slice(0, 10);
+let sessionDay = 0;
 const subjects: Subject[] = [
   subject({
     name: 'staff',
@@ -305,7 +321,7 @@ const subjects: Subject[] = [
   }),
   subject({
     name: 'order_participants',
-    access: { read: ['finance', 'programmes'], write: [] },
+    access: { read: ['finance'], write: ['programmes', 'front_desk'] },
     table: 'order_participants',
     key: 'id',
     row: (kind) => ({
@@ -313,7 +329,78 @@ const subjects: Subject[] = [
       position: kind === 'published' ? 1 : 2,
       full_name: 'RLS Participant',
     }),
+    // Staff correct a name (a colleague sent instead); seats come from create_order only.
     patch: { full_name: 'RLS Changed' },
+    cells: {
+      anon: ['denied', 'denied', 'denied', 'denied'],
+      user: ['none', 'denied', 'none', 'denied'],
+      staff: ['all', 'denied', 'allow', 'denied'],
+      service: ['all', 'allow', 'allow', 'allow'],
+    },
+  }),
+  subject({
+    name: 'intake_session_days',
+    access: { read: ['finance', 'front_desk'], write: ['programmes'] },
+    table: 'intake_session_days',
+    key: 'id',
+    // Days of the roster intake clear of its two fixture days (1 and 2) and of the patch (50).
+    row: () => ({ intake_id: rosterIntakeId, day: rosterDay(10 + sessionDay++) }),
+    patch: { day: rosterDay(50) },
+    cells: staffOnlyCells,
+  }),
+  subject({
+    name: 'attendance_marks',
+    access: { read: ['finance'], write: ['front_desk', 'programmes'] },
+    table: 'attendance_marks',
+    key: 'id',
+    row: (kind) => ({
+      participant_id: rosterParticipants[0]!,
+      session_day_id: rosterDays[kind === 'published' ? 0 : 1]!,
+      status: 'present',
+    }),
+    patch: { status: 'absent' },
+    cells: staffOnlyCells,
+  }),
+  subject({
+    name: 'program_completion_rules',
+    access: { read: ['finance', 'front_desk'], write: ['programmes'] },
+    table: 'program_completion_rules',
+    key: 'id',
+    row: (kind) => ({ program_id: programIds[kind === 'published' ? 0 : 1]!, min_attendance_share: 0.75 }),
+    patch: { min_attendance_share: 0.5 },
+    cells: staffOnlyCells,
+  }),
+  subject({
+    name: 'completion_overrides',
+    access: { read: ['finance', 'front_desk'], write: ['programmes'] },
+    table: 'completion_overrides',
+    key: 'id',
+    row: (kind) => ({
+      participant_id: rosterParticipants[kind === 'published' ? 0 : 1]!,
+      completed: true,
+      reason: 'RLS matrix fixture',
+    }),
+    patch: { reason: 'RLS matrix changed' },
+    cells: staffOnlyCells,
+  }),
+  subject({
+    // Certificates: programmes staff write them through the issuing functions only; the public
+    // reads one only through verify_certificate.
+    name: 'certificates',
+    access: { read: ['front_desk'], write: ['programmes'] },
+    table: 'certificates',
+    key: 'id',
+    row: (kind) => ({
+      code: generateCertificateCode(),
+      participant_id: rosterParticipants[kind === 'published' ? 0 : 1]!,
+      holder_name: 'RLS Holder',
+      program_id: programIds[2]!,
+      program_title: 'RLS program',
+      intake_id: rosterIntakeId,
+      starts_on: rosterDay(0),
+      ends_on: rosterDay(60),
+    }),
+    patch: { holder_name: 'RLS Changed' },
     cells: staffOnlyReadCells,
   }),
   subject({
@@ -574,6 +661,25 @@ beforeAll(async () => {
     subjects.find((s) => s.name === 'orders')!,
     'published',
   );
+  // The roster intake (of the participants' program), with two session days of its own: the
+  // defaults made from its dates are removed so the fixture days are known.
+  const rosterIntake = await admin
+    .from('program_intakes')
+    .insert({
+      program_id: programIds[2],
+      starts_on: rosterDay(0),
+      ends_on: rosterDay(60),
+      is_online: true,
+      capacity: 50,
+    })
+    .select('id');
+  rosterIntakeId = keysOf(rosterIntake.data, 'id')[0]!;
+  expect((await admin.from('intake_session_days').delete().eq('intake_id', rosterIntakeId)).error).toBeNull();
+  const days = await admin
+    .from('intake_session_days')
+    .insert([1, 2].map((offset) => ({ intake_id: rosterIntakeId, day: rosterDay(offset) })))
+    .select('id');
+  rosterDays.push(...keysOf(days.data, 'id'));
   // The participants' line: position 20, clear of the order_items fixtures (1 and 2).
   const line = await admin
     .from('order_items')
@@ -581,12 +687,20 @@ beforeAll(async () => {
       order_id: orderId,
       position: 20,
       program_id: programIds[2],
+      intake_id: rosterIntakeId,
       title: 'RLS line',
       unit_price: 1,
       currency: 'USD',
     })
     .select('id');
   orderItemId = keysOf(line.data, 'id')[0]!;
+  // Two participants for the attendance and override fixtures: seats 40 and 41, clear of the
+  // order_participants fixtures (1 and 2).
+  const seated = await admin
+    .from('order_participants')
+    .insert([40, 41].map((position) => ({ order_item_id: orderItemId, position, full_name: `RLS Seat ${position}` })))
+    .select('id');
+  rosterParticipants.push(...keysOf(seated.data, 'id'));
   // Seven sign-ins with a second factor each: generous for a loaded machine.
 }, 240_000);
 
@@ -595,6 +709,11 @@ afterAll(async () => {
     await removeFixtures(
       subjects.find((s) => s.name === 'orders')!,
       [orderId],
+    );
+  if (rosterIntakeId)
+    await removeFixtures(
+      subjects.find((s) => s.name === 'program_intakes')!,
+      [rosterIntakeId],
     );
   if (programIds.length)
     await removeFixtures(
@@ -655,7 +774,7 @@ describe.each(subjects)('$name', (subject) => {
  * gets past the role check to "order not found" (nothing changes); any other is refused 42501.
  */
 const missingOrder = randomUUID();
-const staffFunctions: { name: string; args: Row; roles: StaffRole[] }[] = [
+const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: string }[] = [
   { name: 'set_order_status', args: { order_id: missingOrder, status: 'confirmed' }, roles: ['admin', 'finance'] },
   { name: 'extend_order_hold', args: { order_id: missingOrder, hours: 24 }, roles: ['admin', 'finance'] },
   {
@@ -672,6 +791,28 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[] }[] = [
   // Every staff member: the dashboard's counts and the history of a record.
   { name: 'admin_dashboard', args: {}, roles: staffRoles },
   { name: 'audit_log_entries', args: { p_limit: 1 }, roles: staffRoles },
+  // The roster of an intake that does not exist: empty for those who read participants.
+  { name: 'intake_roster', args: { intake_id: missingOrder }, roles: ['admin', 'finance', 'programmes', 'front_desk'] },
+  // Certificates: the programmes team issues, re-issues and revokes.
+  {
+    name: 'issue_certificate',
+    args: { participant_id: missingOrder },
+    roles: ['admin', 'programmes'],
+    notFound: 'participant_not_found',
+  },
+  { name: 'issue_intake_certificates', args: { intake_id: missingOrder }, roles: ['admin', 'programmes'] },
+  {
+    name: 'reissue_certificate',
+    args: { certificate_id: missingOrder, holder_name: 'RLS', reason: 'RLS matrix' },
+    roles: ['admin', 'programmes'],
+    notFound: 'certificate_not_reissuable',
+  },
+  {
+    name: 'revoke_certificate',
+    args: { certificate_id: missingOrder, reason: 'RLS matrix' },
+    roles: ['admin', 'programmes'],
+    notFound: 'certificate_not_revocable',
+  },
 ];
 
 function callsOf(fn: (typeof staffFunctions)[number]) {
@@ -685,7 +826,7 @@ describe.each(staffFunctions)('function $name', (fn) => {
     // Named by a string on purpose: the probe client has no function types (see the header).
     const { error } = await clients[probe].rpc(fn.name as never, fn.args as never);
     if (admitted) {
-      if (error) expect(error).toMatchObject({ hint: 'order_not_found' });
+      if (error) expect(error).toMatchObject({ hint: fn.notFound ?? 'order_not_found' });
     } else {
       expect(error).toMatchObject({ code: '42501' });
     }

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerEnv } from '../../web/app/config/env.server.ts';
+import { localDefaults } from '../../local/env.ts';
 import { freePort } from '../../local/http/ports.ts';
 import { startWebsite } from '../../local/website.ts';
 
@@ -32,6 +33,7 @@ export async function startExtraWebsite(
     SANITY_API_VERSION: options.sanity.apiVersion,
     SANITY_API_HOST: options.contentUrl,
     SITE_URL: url,
+    CERTIFICATE_SIGNING_KEY: localDefaults().CERTIFICATE_SIGNING_KEY!,
   };
   const website = await startWebsite({ port, env, pidFile: join(dir, 'website.pid'), onLog: options.onLog });
   return {

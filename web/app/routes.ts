@@ -5,6 +5,8 @@ export default [
   route('maintenance-preview', 'routes/maintenance-preview.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
+  route('.well-known/jwks.json', 'routes/well-known-jwks[.]json.ts'),
+  route('verify/:code/credential', 'routes/verify-credential.ts'),
   route('manifest.webmanifest', 'routes/manifest[.]webmanifest.ts'),
   route('checkout/prices', 'routes/checkout-prices.ts'),
   // The Sanity service pages' slugs for the admin services list (a resource route, no page).
@@ -32,6 +34,7 @@ export default [
       route('services', 'routes/admin/services.tsx'),
       route('services/new', 'routes/admin/service-edit.tsx', { id: 'admin-service-new' }),
       route('services/:id', 'routes/admin/service-edit.tsx', { id: 'admin-service-edit' }),
+      route('intakes/:id', 'routes/admin/intake-roster.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
@@ -46,6 +49,8 @@ export default [
     route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('events/registration/cancel', 'routes/event-registration-cancel.tsx'),
     route('events/:slug/register', 'routes/event-register.tsx'),
+    route('verify', 'routes/verify.tsx'),
+    route('verify/:code', 'routes/verify-code.tsx'),
     route('*', 'routes/cms-page.tsx', { id: 'cms-page' }),
   ]),
 ] satisfies RouteConfig;

@@ -17,10 +17,12 @@ describe('page policy', () => {
       '/login/reset',
       '/admin',
       '/admin/orders/1',
+      '/verify',
+      '/verify/ABCD-EFGH-JKMN',
     ]) {
       expect(isPrivatePath(path), path).toBe(true);
     }
-    for (const path of ['/', '/about', '/training', '/administration', '/carton', '/events']) {
+    for (const path of ['/', '/about', '/training', '/administration', '/carton', '/events', '/verifying']) {
       expect(isPrivatePath(path), path).toBe(false);
     }
   });

@@ -32,7 +32,8 @@ const pageParams: Record<string, readonly string[]> = {
 
 /**
  * Pages whose answer depends on the visitor: their cart, their order, their token (confirm,
- * unsubscribe, cancel), their session (login, admin), or a preview for staff.
+ * unsubscribe, cancel), their session (login, admin), a preview for staff, or the certificate code
+ * they typed (/verify?code=, /verify/<code>: never stored under a code).
  */
 const privatePaths = [
   CART_PATH,
@@ -44,6 +45,7 @@ const privatePaths = [
   '/newsletter/confirm',
   '/events/registration/cancel',
   '/maintenance-preview',
+  '/verify',
 ];
 
 /** React Router's route-data suffix; the index route's data is `/_root.data`. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localDefaults } from '../../local/env.ts';
 import { parseTrustedProxies, readStartupSettings } from './startup-settings.ts';
 
 describe('TRUST_PROXY', () => {
@@ -36,6 +37,7 @@ describe('MAINTENANCE_MAX_AGE_MS', () => {
     SANITY_DATASET: 'production',
     SANITY_API_VERSION: '2025-02-19',
     SITE_URL: 'https://ascent.example',
+    CERTIFICATE_SIGNING_KEY: localDefaults().CERTIFICATE_SIGNING_KEY!,
   };
 
   it('defaults to 1000 (a read reused for a second), takes 0 (read for every request) and any whole number of milliseconds', () => {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { localDefaults } from '../../local/env.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertPortFree, freePort } from '../../local/http/ports.ts';
@@ -32,17 +33,24 @@ const validEnv = {
   SANITY_DATASET: 'production',
   SANITY_API_VERSION: '2025-02-19',
   SITE_URL: 'https://ascent.example',
+  CERTIFICATE_SIGNING_KEY: localDefaults().CERTIFICATE_SIGNING_KEY!,
 };
 
 describe('the website server at start-up', () => {
   it('refuses to start with a missing or invalid setting, naming each one, before it listens', async () => {
     const port = await freePort();
     const { SUPABASE_URL: _missing, ...rest } = validEnv;
-    const result = await runServer({ ...rest, SITE_URL: 'ascent.example', PORT: String(port) });
+    const result = await runServer({
+      ...rest,
+      SITE_URL: 'ascent.example',
+      CERTIFICATE_SIGNING_KEY: '{"kty":"OKP","crv":"Ed25519"}',
+      PORT: String(port),
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The website cannot start: its settings are invalid or missing');
     expect(result.stderr).toContain('SUPABASE_URL: missing');
     expect(result.stderr).toContain('SITE_URL: Invalid URL');
+    expect(result.stderr).toContain('CERTIFICATE_SIGNING_KEY: a private Ed25519 JWK with kid, as JSON');
     expect(result.stderr).not.toContain('SANITY_PROJECT_ID');
     expect(result.stdout).not.toContain('listening');
     await assertPortFree(port, 'website');

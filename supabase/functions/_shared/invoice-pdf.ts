@@ -6,6 +6,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
 import { formatDate } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
+import { toWinAnsi } from '../../../domain/win-ansi.ts';
 import type { OrderDocument } from '../../../domain/order-document.ts';
 import { describeIntake } from './intake-text.ts';
 import type { InstituteSettings } from './site-settings.ts';
@@ -16,16 +17,8 @@ const ink = rgb(0.1, 0.1, 0.12);
 const muted = rgb(0.4, 0.4, 0.45);
 const accent = rgb(0.06, 0.4, 0.42);
 
-/** WinAnsi (what the standard fonts encode) only: accents dropped, typographic quotes plain. */
-export function toWinAnsi(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-}
+/** WinAnsi (what the standard fonts encode) only: one definition in domain/, shared with the admin's sheets. */
+export { toWinAnsi };
 
 interface Fonts {
   regular: PDFFont;

@@ -1,6 +1,19 @@
 /** The website's settings, validated once at start-up: every missing or malformed one is listed. */
 import { z } from 'zod';
 
+function isEd25519PrivateJwk(value: string): boolean {
+  try {
+    const jwk = JSON.parse(value) as Record<string, unknown>;
+    return (
+      jwk.kty === 'OKP' &&
+      jwk.crv === 'Ed25519' &&
+      [jwk.d, jwk.x, jwk.kid].every((part) => typeof part === 'string' && part)
+    );
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   SUPABASE_URL: z.url(),
   SUPABASE_ANON_KEY: z.string().min(20),
@@ -9,6 +22,8 @@ const schema = z.object({
   SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2025-02-19'),
   SANITY_API_HOST: z.union([z.url(), z.literal('')]).default(''),
   SITE_URL: z.url(),
+  // The Ed25519 private key (a JWK) that signs certificate credentials (docs/certificates.md).
+  CERTIFICATE_SIGNING_KEY: z.string().refine(isEd25519PrivateJwk, 'a private Ed25519 JWK with kid, as JSON'),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

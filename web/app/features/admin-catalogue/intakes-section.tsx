@@ -7,6 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
@@ -118,6 +119,13 @@ export function IntakesSection({ programTitle, intakes }: IntakesSectionProps) {
                   <td>{intake.is_published ? 'Published' : 'Unpublished'}</td>
                   <td>
                     <div className="row-actions">
+                      <Link
+                        className="button button--small button--secondary"
+                        to={`/admin/intakes/${intake.id}`}
+                        aria-label={`Roster and attendance of the intake ${intakeName(intake)}`}
+                      >
+                        Roster
+                      </Link>
                       <button
                         type="button"
                         className="button button--small button--secondary"

@@ -2,7 +2,7 @@
  * The M-Pesa payment of an order as its confirmation page polls it (get_mpesa_payment, by token),
  * checked by hand rather than with zod: this page's JavaScript budget has no room for a schema library.
  */
-import { postToSupabase } from './supabase-http';
+import { postToSupabase } from '../../lib/supabase/supabase-http';
 
 const attemptStatuses = ['requesting', 'pending', 'succeeded', 'failed'] as const;
 

@@ -1,5 +1,5 @@
 /** Asks the mpesa-stk-push function to send the payment prompt to the customer's phone. */
-import { postToSupabase } from './supabase-http';
+import { postToSupabase } from '../../lib/supabase/supabase-http';
 
 export type PushResult = { ok: true } | { ok: false; message: string };
 
