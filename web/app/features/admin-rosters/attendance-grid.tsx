@@ -115,7 +115,8 @@ export function AttendanceGrid({
                       <button
                         type="button"
                         className="button button--small button--secondary"
-                        aria-label={`Mark everyone not yet marked present on ${formatCalendarDate(day.day)}`}
+                        aria-label={`All present on ${formatCalendarDate(day.day)}`}
+                        title="Marks everyone not yet marked on this day present"
                         onClick={() => allPresent(day)}
                       >
                         All present

@@ -46,8 +46,8 @@ export function OverrideDialog({ participant, onClose }: { participant: RosterRo
         {participant.order_status}.
       </p>
       <form className="admin-form" noValidate onSubmit={save}>
-        <fieldset className="field">
-          <legend className="field__label">Decision</legend>
+        <fieldset className="admin-roster__choices">
+          <legend>Decision</legend>
           <label className="admin-roster__choice">
             <input
               ref={firstRef}

@@ -101,7 +101,7 @@ export function RosterTable({
                         aria-label={`Completion of ${row.full_name}`}
                         onClick={() => setDeciding(row)}
                       >
-                        Completion…
+                        Completion
                       </button>
                     </div>
                   </td>

@@ -76,7 +76,7 @@ export function SessionDaysSection({
                 type="button"
                 className="button button--small button--secondary"
                 disabled={printing === day.id}
-                aria-label={`Sign-in sheet for ${formatCalendarDate(day.day)} (PDF)`}
+                aria-label={`Sign-in sheet (PDF) for ${formatCalendarDate(day.day)}`}
                 onClick={() => void sheet(day)}
               >
                 {printing === day.id ? 'Preparing…' : 'Sign-in sheet (PDF)'}
