@@ -160,6 +160,7 @@ export type Database = {
           registration_url: string | null
           slug: string
           starts_at: string
+          tax_class: string
           title: string
           updated_at: string
           venue: string
@@ -181,6 +182,7 @@ export type Database = {
           registration_url?: string | null
           slug?: string
           starts_at: string
+          tax_class?: string
           title: string
           updated_at?: string
           venue: string
@@ -202,11 +204,19 @@ export type Database = {
           registration_url?: string | null
           slug?: string
           starts_at?: string
+          tax_class?: string
           title?: string
           updated_at?: string
           venue?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "events_tax_class_fkey"
+            columns: ["tax_class"]
+            referencedRelation: "tax_classes"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       impact_metrics: {
         Row: {
@@ -783,6 +793,27 @@ export type Database = {
         }
         Relationships: []
       }
+      tax_classes: {
+        Row: {
+          id: string
+          label: string
+          rate_basis_points: number
+          updated_at: string
+        }
+        Insert: {
+          id: string
+          label: string
+          rate_basis_points: number
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          label?: string
+          rate_basis_points?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
       training_programs: {
         Row: {
           category: string
@@ -798,6 +829,7 @@ export type Database = {
           price_amount: number
           slug: string
           sort_order: number
+          tax_class: string
           title: string
           updated_at: string
         }
@@ -815,6 +847,7 @@ export type Database = {
           price_amount: number
           slug: string
           sort_order?: number
+          tax_class?: string
           title: string
           updated_at?: string
         }
@@ -832,10 +865,18 @@ export type Database = {
           price_amount?: number
           slug?: string
           sort_order?: number
+          tax_class?: string
           title?: string
           updated_at?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "training_programs_tax_class_fkey"
+            columns: ["tax_class"]
+            referencedRelation: "tax_classes"
+            referencedColumns: ["id"]
+          },
+        ]
       }
     }
     Views: {
