@@ -362,6 +362,7 @@ export type Database = {
           registration_url: string | null
           slug: string
           starts_at: string
+          tax_class: string
           title: string
           updated_at: string
           venue: string
@@ -383,6 +384,7 @@ export type Database = {
           registration_url?: string | null
           slug?: string
           starts_at: string
+          tax_class?: string
           title: string
           updated_at?: string
           venue: string
@@ -404,11 +406,19 @@ export type Database = {
           registration_url?: string | null
           slug?: string
           starts_at?: string
+          tax_class?: string
           title?: string
           updated_at?: string
           venue?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "events_tax_class_fkey"
+            columns: ["tax_class"]
+            referencedRelation: "tax_classes"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       impact_metrics: {
         Row: {
@@ -1053,6 +1063,27 @@ export type Database = {
         }
         Relationships: []
       }
+      tax_classes: {
+        Row: {
+          id: string
+          label: string
+          rate_basis_points: number
+          updated_at: string
+        }
+        Insert: {
+          id: string
+          label: string
+          rate_basis_points: number
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          label?: string
+          rate_basis_points?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
       training_programs: {
         Row: {
           category: string
@@ -1068,6 +1099,7 @@ export type Database = {
           price_amount: number
           slug: string
           sort_order: number
+          tax_class: string
           title: string
           updated_at: string
         }
@@ -1085,6 +1117,7 @@ export type Database = {
           price_amount: number
           slug: string
           sort_order?: number
+          tax_class?: string
           title: string
           updated_at?: string
         }
@@ -1102,10 +1135,18 @@ export type Database = {
           price_amount?: number
           slug?: string
           sort_order?: number
+          tax_class?: string
           title?: string
           updated_at?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "training_programs_tax_class_fkey"
+            columns: ["tax_class"]
+            referencedRelation: "tax_classes"
+            referencedColumns: ["id"]
+          },
+        ]
       }
     }
     Views: {
