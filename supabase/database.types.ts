@@ -1440,6 +1440,18 @@ export type Database = {
         }
         Returns: string
       }
+      staff_members: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          created_at: string
+          deactivated_at: string
+          email: string
+          factor_enrolled: boolean
+          last_sign_in_at: string
+          roles: string[]
+          user_id: string
+        }[]
+      }
       staff_mpesa_attempts: {
         Args: { target_order: string }
         Returns: {

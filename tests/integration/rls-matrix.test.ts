@@ -672,6 +672,8 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[] }[] = [
   // Every staff member: the dashboard's counts and the history of a record.
   { name: 'admin_dashboard', args: {}, roles: staffRoles },
   { name: 'audit_log_entries', args: { p_limit: 1 }, roles: staffRoles },
+  // Admin only: the staff list (e-mail, factor, last sign-in from the auth schema).
+  { name: 'staff_members', args: {}, roles: ['admin'] },
 ];
 
 function callsOf(fn: (typeof staffFunctions)[number]) {

@@ -180,6 +180,26 @@ describe('staff management', () => {
     });
   });
 
+  it('an admin lists the staff with roles, active state, second factor and last sign-in; nobody else', async () => {
+    const admin = await member(['admin']);
+    const person = await member(['finance']);
+    expect((await admin.client.rpc('set_staff_active', { target: person.id, active: false })).error).toBeNull();
+    const { data, error } = await admin.client.rpc('staff_members');
+    expect(error).toBeNull();
+    const row = data?.find((member) => member.user_id === person.id);
+    expect(row).toMatchObject({
+      email: person.email,
+      roles: ['finance'],
+      deactivated_at: expect.any(String),
+      factor_enrolled: true,
+      last_sign_in_at: expect.any(String),
+    });
+    expect(data?.find((member) => member.user_id === admin.id)).toMatchObject({ deactivated_at: null });
+
+    const finance = await member(['finance', 'marketing']);
+    expect((await finance.client.rpc('staff_members')).error).toMatchObject({ code: '42501', hint: 'role_required' });
+  });
+
   it('never leaves the institute without an active admin', async () => {
     await member(['admin']);
     // Every admin at once (in a transaction rolled back: other tests' admins stay).
