@@ -33,6 +33,7 @@ export default [
       route('services/new', 'routes/admin/service-edit.tsx', { id: 'admin-service-new' }),
       route('services/:id', 'routes/admin/service-edit.tsx', { id: 'admin-service-edit' }),
       route('audit', 'routes/admin/audit.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),
