@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import { secondFactorMessage } from './second-factor-messages';
+import { lostPhoneAdvice, secondFactorMessage } from './second-factor-messages';
 import { signOut } from './sign-out';
 import { FormField } from '../../components/ui/form-field';
 
@@ -120,7 +120,10 @@ export function SecondFactor({ onVerified }: { onVerified: () => void }) {
           </p>
         </>
       ) : (
-        <p>Open your authenticator app and enter the 6-digit code it shows for Ascent.</p>
+        <>
+          <p>Open your authenticator app and enter the 6-digit code it shows for Ascent.</p>
+          <p>{lostPhoneAdvice}</p>
+        </>
       )}
       {/* The message below the form is the field's. */}
       <FormField label="6-digit code" error={undefined}>
