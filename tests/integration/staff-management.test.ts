@@ -200,6 +200,19 @@ describe('staff management', () => {
     expect((await finance.client.rpc('staff_members')).error).toMatchObject({ code: '42501', hint: 'role_required' });
   });
 
+  it('the inactivity time-out is a setting of 5 to 720 whole minutes (30 by default), refused otherwise in words', async () => {
+    const setting = await service.from('site_settings').select('setting_value').eq('setting_key', 'staff_idle_timeout');
+    expect(setting.data).toEqual([{ setting_value: { minutes: 30 } }]);
+    for (const minutes of [4, 721, 7.5, '30']) {
+      const { error } = await service
+        .from('site_settings')
+        .update({ setting_value: { minutes } })
+        .eq('setting_key', 'staff_idle_timeout');
+      expect(error, `minutes: ${minutes}`).toMatchObject({ code: '23514' });
+      expect(error?.message).toContain('site_settings_staff_idle_timeout_shape');
+    }
+  });
+
   it('never leaves the institute without an active admin', async () => {
     await member(['admin']);
     // Every admin at once (in a transaction rolled back: other tests' admins stay).

@@ -30,6 +30,7 @@ const defaultConstraintMessages: ConstraintMessages = {
     'This event is cancelled, so it cannot be published again. Create a new event instead.',
   training_programs_price_positive: 'The price must be more than zero.',
   impact_metrics_value_not_negative: 'The value cannot be negative.',
+  site_settings_staff_idle_timeout_shape: 'The inactivity time-out is a whole number of minutes from 5 to 720.',
 };
 
 function constraintIn(error: DbErrorLike): string | undefined {

@@ -12,6 +12,7 @@ import { useStaffStatus } from '../../features/session/use-staff-status';
 import { useAssuranceLevel } from '../../features/session/use-assurance-level';
 import { loginPath } from '../../features/session/session-redirects';
 import { needsSecondFactor } from '../../features/session/use-login-step';
+import { useIdleSignOut } from '../../features/session/use-idle-sign-out';
 import { AdminHeader } from '../../shell/admin/admin-header';
 import { NotStaff } from '../../shell/admin/not-staff';
 import '../../shell/admin/admin.css';
@@ -50,6 +51,8 @@ export default function AdminLayout() {
   useEffect(() => {
     if (needsCode) void navigate(loginPath, { replace: true });
   }, [needsCode, navigate]);
+  // Staff sessions end after the inactivity time-out (a site setting).
+  useIdleSignOut(status === 'staff' && assurance.status === 'aal2');
 
   if (loading) return <Status>Loading your session…</Status>;
   if (error) {
