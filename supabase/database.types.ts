@@ -998,6 +998,23 @@ export type Database = {
       }
     }
     Functions: {
+      add_invited_staff: {
+        Args: { roles: string[]; target: string }
+        Returns: {
+          created_at: string
+          deactivated_at: string | null
+          email: string
+          id: string | null
+          roles: string[]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "staff"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
       audit_log_entries: {
         Args: {
@@ -1074,6 +1091,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      check_staff_invite: {
+        Args: { email: string; roles: string[] }
+        Returns: undefined
       }
       claim_mail_outbox: {
         Args: { batch_size?: number; lease_seconds?: number }
@@ -1447,6 +1468,7 @@ export type Database = {
           deactivated_at: string
           email: string
           factor_enrolled: boolean
+          invitation_pending: boolean
           last_sign_in_at: string
           roles: string[]
           user_id: string

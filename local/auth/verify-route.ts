@@ -109,7 +109,11 @@ export async function verifyPost(ctx: AuthContext, request: Request): Promise<Re
   if (body.token_hash) token = body.token_hash;
   else if (body.email && body.token) {
     const email = validateEmail(body.email);
-    token = await tokenForMailedCode(ctx, type, email, body.token.trim(), clientIp(request));
+    // An invitation mails a link only, no code.
+    token =
+      type === 'recovery' || type === 'email_change'
+        ? await tokenForMailedCode(ctx, type, email, body.token.trim(), clientIp(request))
+        : null;
   } else throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   if (!token) throw expired();
   const outcome = await verifyToken(ctx, type, token, request);

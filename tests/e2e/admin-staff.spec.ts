@@ -11,7 +11,8 @@ import { passSecondFactor } from '../support/second-factor.ts';
 import { expect, test, type Theme } from './fixtures.ts';
 import { describeViolations, scanAllRules, scanThemeDependentRules } from './support/axe-scan.ts';
 import { settle } from './support/settle.ts';
-import { createStaffUser, signInAsStaff, type Account } from './support/staff.ts';
+import { mailsTo } from './support/orders.ts';
+import { createStaffUser, passSecondStep, signInAsStaff, uniqueEmail, type Account } from './support/staff.ts';
 import type { StackInfo } from './support/stack-info.ts';
 
 /** A staff member with `roles` who has signed in once and set up their factor (from a script's client). */
@@ -117,6 +118,63 @@ test('a refusal is shown in words; a person without the admin role cannot open t
   await page.goto('/admin/staff');
   await expect(page.getByRole('alert')).toHaveText('This needs the admin role. Ask an admin to give it to you.');
   await expect(page.getByRole('table', { name: 'Staff members' })).toHaveCount(0);
+});
+
+test('an admin invites a finance person by e-mail, who sets a password and the second step before any admin data shows', async ({
+  page,
+  browser,
+  stack,
+  baseURL,
+}) => {
+  test.setTimeout(120_000); // two people, a mail and two sign-ins on a loaded machine
+  const admin = await signInAsStaff(page);
+  await page.goto('/admin/staff');
+  const invite = page.getByRole('form', { name: 'Invite a staff member' });
+  const email = uniqueEmail('invited');
+  // Refused in words before anything is sent.
+  await invite.getByLabel('E-mail').fill(email);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByRole('alert')).toHaveText('Choose at least one role.');
+  await invite.getByRole('checkbox', { name: 'Finance' }).check();
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  const row = rowOf(page, email);
+  await expect(row).toContainText('Invited, not yet accepted');
+  await expect(row).toContainText('Finance');
+  await expect(invite.getByLabel('E-mail')).toHaveValue('');
+  // The same address again: the database's words.
+  await invite.getByLabel('E-mail').fill(email);
+  await invite.getByRole('checkbox', { name: 'Marketing' }).check();
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByRole('alert')).toHaveText('This address is already on the staff list.');
+
+  await expect.poll(async () => (await mailsTo(stack, email)).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await mailsTo(stack, email);
+  expect(mail!.subject).toBe('You have been invited');
+  const link = /href="([^"]*\/auth\/v1\/verify\?[^"]*type=invite[^"]*)"/.exec(mail!.html ?? '')?.[1];
+  expect(link, mail!.html ?? '').toBeDefined();
+
+  // The invitee, in their own browser: the link, a password, then the second step on /login.
+  const context = await browser.newContext({ baseURL });
+  const invitee = await context.newPage();
+  await invitee.goto(link!.replaceAll('&amp;', '&'));
+  await expect(invitee).toHaveURL(/\/login\/reset/);
+  await expect(invitee.getByText(`Set a new password for ${email}`)).toBeVisible();
+  const password = `Invited-${Date.now()}-9`;
+  await invitee.getByLabel('New password', { exact: true }).fill(password);
+  await invitee.getByLabel('Repeat the new password').fill(password);
+  await invitee.getByRole('button', { name: 'Save the new password' }).click();
+  const account: Account = { email, password, userId: '' };
+  await passSecondStep(invitee, account);
+  await expect(invitee).toHaveURL(/\/admin$/);
+  const nav = invitee.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
+  await context.close();
+
+  await page.reload();
+  await expect(rowOf(page, email)).toContainText('Active');
+  await expect(rowOf(page, email)).toContainText('Set up');
+  expect(admin.email).not.toBe(email);
 });
 
 const scans = { light: scanAllRules, dark: scanThemeDependentRules } as const;

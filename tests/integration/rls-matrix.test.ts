@@ -651,11 +651,11 @@ describe.each(subjects)('$name', (subject) => {
 // Staff functions x role ------------------------------------------------------------------------
 
 /**
- * Each staff function, called by every role with an order that does not exist: a role it admits
- * gets past the role check to "order not found" (nothing changes); any other is refused 42501.
+ * Each staff function, called by every role with an order (or person) that does not exist: a role
+ * it admits gets past the role check to "not found" (nothing changes); any other is refused 42501.
  */
 const missingOrder = randomUUID();
-const staffFunctions: { name: string; args: Row; roles: StaffRole[] }[] = [
+const staffFunctions: { name: string; args: Row; roles: StaffRole[]; missingHint?: string }[] = [
   { name: 'set_order_status', args: { order_id: missingOrder, status: 'confirmed' }, roles: ['admin', 'finance'] },
   { name: 'extend_order_hold', args: { order_id: missingOrder, hours: 24 }, roles: ['admin', 'finance'] },
   {
@@ -674,6 +674,14 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[] }[] = [
   { name: 'audit_log_entries', args: { p_limit: 1 }, roles: staffRoles },
   // Admin only: the staff list (e-mail, factor, last sign-in from the auth schema).
   { name: 'staff_members', args: {}, roles: ['admin'] },
+  // Invitations (admin only): the check, and recording a user who was never invited.
+  { name: 'check_staff_invite', args: { email: 'rls-invite@ascent.example', roles: ['finance'] }, roles: ['admin'] },
+  {
+    name: 'add_invited_staff',
+    args: { target: missingOrder, roles: ['finance'] },
+    roles: ['admin'],
+    missingHint: 'not_invited',
+  },
 ];
 
 function callsOf(fn: (typeof staffFunctions)[number]) {
@@ -687,7 +695,7 @@ describe.each(staffFunctions)('function $name', (fn) => {
     // Named by a string on purpose: the probe client has no function types (see the header).
     const { error } = await clients[probe].rpc(fn.name as never, fn.args as never);
     if (admitted) {
-      if (error) expect(error).toMatchObject({ hint: 'order_not_found' });
+      if (error) expect(error).toMatchObject({ hint: fn.missingHint ?? 'order_not_found' });
     } else {
       expect(error).toMatchObject({ code: '42501' });
     }

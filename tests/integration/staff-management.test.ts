@@ -213,6 +213,54 @@ describe('staff management', () => {
     }
   });
 
+  it('invitations: only an admin, known roles, an address not on the staff list; the invitee is recorded by the admin', async () => {
+    const admin = await member(['admin']);
+    const finance = await member(['finance']);
+    const email = `invited-${randomUUID().slice(0, 8)}@ascent.example`;
+    const byFinance = await finance.client.rpc('check_staff_invite', { email, roles: ['finance'] });
+    expect(byFinance.error).toMatchObject({ code: '42501', hint: 'role_required' });
+    expect((await admin.client.rpc('check_staff_invite', { email: 'nobody', roles: ['finance'] })).error).toMatchObject(
+      {
+        hint: 'email_invalid',
+        message: 'Enter the e-mail address of the person to invite.',
+      },
+    );
+    expect((await admin.client.rpc('check_staff_invite', { email, roles: [] })).error).toMatchObject({
+      hint: 'roles_required',
+    });
+    expect(
+      (await admin.client.rpc('check_staff_invite', { email: finance.email, roles: ['admin'] })).error,
+    ).toMatchObject({
+      hint: 'already_staff',
+      message: 'This address is already on the staff list.',
+    });
+    expect((await admin.client.rpc('check_staff_invite', { email, roles: ['finance'] })).error).toBeNull();
+
+    // A user who was not invited cannot be recorded this way.
+    expect((await admin.client.rpc('add_invited_staff', { target: finance.id, roles: ['admin'] })).error).toMatchObject(
+      {
+        hint: 'not_invited',
+      },
+    );
+    const invited = await service.auth.admin.inviteUserByEmail(email);
+    expect(invited.error).toBeNull();
+    created.push(invited.data.user!.id);
+    const added = await admin.client.rpc('add_invited_staff', { target: invited.data.user!.id, roles: ['finance'] });
+    expect(added.error).toBeNull();
+    expect(added.data).toMatchObject({ email, roles: ['finance'], deactivated_at: null });
+    const listed = (await admin.client.rpc('staff_members')).data?.find((row) => row.email === email);
+    expect(listed).toMatchObject({ invitation_pending: true, factor_enrolled: false, last_sign_in_at: null });
+    const entries = await admin.client.rpc('audit_log_entries', {
+      p_table_name: 'staff',
+      p_row_id: invited.data.user!.id,
+    });
+    expect(entries.data?.[0]).toMatchObject({ action: 'INSERT', actor_id: admin.id, actor_staff_roles: ['admin'] });
+    // Twice: already on the list.
+    expect(
+      (await admin.client.rpc('add_invited_staff', { target: invited.data.user!.id, roles: ['finance'] })).error,
+    ).toMatchObject({ hint: 'already_staff' });
+  });
+
   it('never leaves the institute without an active admin', async () => {
     await member(['admin']);
     // Every admin at once (in a transaction rolled back: other tests' admins stay).

@@ -8,10 +8,16 @@ import { useActionResult, type ActionResult } from '../../components/admin/actio
 import { FormError } from '../../components/admin/form-fields';
 import { formatDateTime } from '../../lib/staff-time';
 import type { StaffMember } from './api/list-staff';
+import { InviteForm } from './invite-form';
 import { rolesInWords } from './role-labels';
 import { StaffRowActions } from './staff-row-actions';
 import '../../components/admin/admin.css';
 import './admin-staff.css';
+
+function statusOf(member: StaffMember): string {
+  if (member.deactivated_at !== null) return `Deactivated ${formatDateTime(member.deactivated_at)}`;
+  return member.invitation_pending ? 'Invited, not yet accepted' : 'Active';
+}
 
 export function StaffList({ members }: { members: StaffMember[] }) {
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -47,9 +53,7 @@ export function StaffList({ members }: { members: StaffMember[] }) {
                 <tr key={member.user_id}>
                   <th scope="row">{member.email}</th>
                   <td>{rolesInWords(member.roles)}</td>
-                  <td>
-                    {member.deactivated_at === null ? 'Active' : `Deactivated ${formatDateTime(member.deactivated_at)}`}
-                  </td>
+                  <td>{statusOf(member)}</td>
                   <td>{member.factor_enrolled ? 'Set up' : 'Not set up'}</td>
                   <td>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : 'Never'}</td>
                   <td>
@@ -61,6 +65,7 @@ export function StaffList({ members }: { members: StaffMember[] }) {
           </table>
         </div>
       </div>
+      <InviteForm />
     </section>
   );
 }
