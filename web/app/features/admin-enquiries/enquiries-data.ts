@@ -1,6 +1,6 @@
 /**
  * The enquiries inbox's data: a page of enquiries (filtered by status, searched by name, e-mail,
- * organisation or message, sorted and counted by PostgREST), every matching one for the CSV,
+ * organisation or message, sorted and counted by PostgREST: estimated above 1000 rows), every matching one for the CSV,
  * one enquiry with its assignee, the staff it can be assigned to, and the staff's changes
  * (status, assignee, internal notes; staff only, by RLS policy and column grants).
  */
@@ -9,6 +9,7 @@ import type { Database, DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 import type { ListDefaults } from '../../components/admin/list-params';
+import { LIST_COUNT } from '../../components/admin/list-window';
 import { statusLabel, topicLabel, type EnquiryStatus } from './enquiry-labels';
 
 export const ENQUIRIES_PAGE_SIZE = 25;
@@ -27,13 +28,17 @@ export interface EnquiryQuery {
   dir: 'asc' | 'desc';
 }
 
-/** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
-export function matching(supabase: DatabaseClient, query: EnquiryQuery) {
-  let request = supabase.from('enquiries').select(columns, { count: 'exact' });
+/**
+ * The query builder, not yet sent (a builder is a thenable: awaiting it would run it). `reversed`
+ * flips the sort (a page near the end is read from the end); `head` asks for the count alone.
+ */
+export function matching(supabase: DatabaseClient, query: EnquiryQuery, { reversed = false, head = false } = {}) {
+  let request = supabase.from('enquiries').select(columns, { count: LIST_COUNT, head });
   if (query.status !== 'all') request = request.eq('status', query.status);
   const search = ilikeAnyFilter(searchColumns, query.q);
   if (search) request = request.or(search);
-  return request.order(query.sort, { ascending: query.dir === 'asc' }).order('id');
+  const ascending = (query.dir === 'asc') !== reversed;
+  return request.order(query.sort, { ascending }).order('id', { ascending: !reversed });
 }
 
 export type Enquiry = NonNullable<Awaited<ReturnType<typeof matching>>['data']>[number];
