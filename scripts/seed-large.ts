@@ -31,8 +31,9 @@ const counted = [
 
 /**
  * Seeds the database at `superuserUrl` (the superuser: the seed switches triggers off for its
- * transaction) at `scale` × the issue's volumes, in one transaction, then ANALYZEs it so the
- * planner (and estimated counts) know the new sizes at once, as autovacuum soon would.
+ * transaction) at `scale` × the issue's volumes, in one transaction, then VACUUM ANALYZEs it, as
+ * autovacuum soon would after a bulk load: the planner (and estimated counts) know the new sizes,
+ * and index-only scans and hint bits do not wait for the first readers.
  */
 export async function seedLarge(superuserUrl: string, scale = 1): Promise<SeedResult> {
   const client = new pg.Client({ connectionString: superuserUrl });
@@ -43,7 +44,7 @@ export async function seedLarge(superuserUrl: string, scale = 1): Promise<SeedRe
     await client.query(`select set_config('ascent.seed_scale', $1, true)`, [String(scale)]);
     await client.query(seedSql);
     await client.query('commit');
-    await client.query('analyze');
+    await client.query('vacuum analyze');
     const seconds = (performance.now() - started) / 1000;
     const counts: Record<string, number> = {};
     for (const table of counted) {

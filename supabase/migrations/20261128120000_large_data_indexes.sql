@@ -13,6 +13,8 @@ create index newsletter_subscribers_confirmed_at_idx on public.newsletter_subscr
   where status = 'confirmed';
 create index newsletter_subscribers_email_trgm_idx
   on public.newsletter_subscribers using gin (email extensions.gin_trgm_ops);
+create index newsletter_subscribers_source_trgm_idx
+  on public.newsletter_subscribers using gin (source extensions.gin_trgm_ops);
 
 create index orders_status_created_at_id_idx on public.orders (status, created_at, id);
 create index orders_reference_trgm_idx on public.orders using gin (reference extensions.gin_trgm_ops);
