@@ -6,7 +6,7 @@
  * read from the other end with the same rows; the list's sort and filter have an index.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
@@ -23,10 +23,32 @@ globalThis.fetch = (input, init) => {
   return realFetch(input, init);
 };
 
-const { configureBrowserSupabase } = await import('../../web/app/lib/supabase/browser-env');
-const { getBrowserSupabase } = await import('../../web/app/lib/supabase/browser-client');
-const { fetchSubscribersPage, subscriberExportPages, EXPORT_PAGE_SIZE } =
-  await import('../../web/app/features/admin-subscribers/subscribers-data');
+// The admin's own modules, loaded by path: this project's TypeScript check (node resolution)
+// leaves them to the website's (bundler resolution), so their shape is spelled out here.
+interface Page {
+  rows: { id: string }[];
+  total: number;
+}
+interface SubscriberQuery {
+  q: string;
+  status: 'all';
+  sort: 'created_at';
+  dir: 'desc';
+}
+const webModule = (path: string): Promise<unknown> => import(new URL(`../../web/app/${path}`, import.meta.url).href);
+const { configureBrowserSupabase } = (await webModule('lib/supabase/browser-env.ts')) as {
+  configureBrowserSupabase(env: { supabaseUrl: string; supabaseAnonKey: string }): void;
+};
+const { getBrowserSupabase } = (await webModule('lib/supabase/browser-client.ts')) as {
+  getBrowserSupabase(): Promise<SupabaseClient<Database>>;
+};
+const { fetchSubscribersPage, subscriberExportPages, EXPORT_PAGE_SIZE } = (await webModule(
+  'features/admin-subscribers/subscribers-data.ts',
+)) as {
+  fetchSubscribersPage(query: SubscriberQuery, page: number): Promise<Page>;
+  subscriberExportPages(query: SubscriberQuery): AsyncIterable<{ id: string }[]>;
+  EXPORT_PAGE_SIZE: number;
+};
 
 const tag = `big${randomBytes(4).toString('hex')}`;
 const rowCount = 2 * EXPORT_PAGE_SIZE + 50;
