@@ -39,12 +39,12 @@ export async function seedLarge(superuserUrl: string, scale = 1): Promise<SeedRe
   const client = new pg.Client({ connectionString: superuserUrl });
   await client.connect();
   try {
+    // The server-wide 2 minutes (local/postgres/embedded.ts) is for requests; on a busy machine
+    // one of the seed's inserts, or the vacuum, can take longer.
+    await client.query('set statement_timeout = 0');
     const started = performance.now();
     await client.query('begin');
     await client.query(`select set_config('ascent.seed_scale', $1, true)`, [String(scale)]);
-    // The server-wide 2 minutes (local/postgres/embedded.ts) is for requests; on a busy machine
-    // one of the seed's inserts can take longer.
-    await client.query(`set local statement_timeout = 0`);
     await client.query(seedSql);
     await client.query('commit');
     await client.query('vacuum analyze');
