@@ -7,6 +7,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ListParams, PublishedFilter } from './list-params';
+import { totalWords } from './list-window';
 import '../ui/form-fields.css';
 import './admin.css';
 
@@ -173,7 +174,7 @@ export function DataTable<Row>({
       </div>
       <nav className="data-table__pages" aria-label={`${caption}: pages`}>
         <p role="status">
-          {loading ? 'Loading…' : total === 0 ? 'No rows' : `Rows ${first}–${last} of ${total}`}
+          {loading ? 'Loading…' : total === 0 ? 'No rows' : `Rows ${first}–${last} of ${totalWords(total)}`}
           {` · Page ${params.page} of ${pageCount}`}
         </p>
         <button

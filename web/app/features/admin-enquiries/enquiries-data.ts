@@ -1,13 +1,15 @@
 /**
  * The enquiries inbox's data: the query for enquiries (filtered by status, searched by name,
- * e-mail, organisation or message, sorted and counted by PostgREST), every matching one for the
- * CSV, and the words for the table's constraints. One enquiry is read and saved by api/.
+ * e-mail, organisation or message, sorted and counted by PostgREST: estimated above 1000 rows),
+ * every matching one for the CSV, and the words for the table's constraints. One enquiry is read
+ * and saved by api/.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 import type { ListDefaults } from '../../components/admin/list-params';
+import { LIST_COUNT } from '../../components/admin/list-window';
 import { statusLabel, topicLabel, type EnquiryStatus } from './enquiry-labels';
 
 export const ENQUIRIES_PAGE_SIZE = 25;
@@ -26,13 +28,17 @@ export interface EnquiryQuery {
   dir: 'asc' | 'desc';
 }
 
-/** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
-export function matching(supabase: DatabaseClient, query: EnquiryQuery) {
-  let request = supabase.from('enquiries').select(enquiryColumns, { count: 'exact' });
+/**
+ * The query builder, not yet sent (a builder is a thenable: awaiting it would run it). `reversed`
+ * flips the sort (a page near the end is read from the end); `head` asks for the count alone.
+ */
+export function matching(supabase: DatabaseClient, query: EnquiryQuery, { reversed = false, head = false } = {}) {
+  let request = supabase.from('enquiries').select(enquiryColumns, { count: LIST_COUNT, head });
   if (query.status !== 'all') request = request.eq('status', query.status);
   const search = ilikeAnyFilter(searchColumns, query.q);
   if (search) request = request.or(search);
-  return request.order(query.sort, { ascending: query.dir === 'asc' }).order('id');
+  const ascending = (query.dir === 'asc') !== reversed;
+  return request.order(query.sort, { ascending }).order('id', { ascending: !reversed });
 }
 
 export type Enquiry = NonNullable<Awaited<ReturnType<typeof matching>>['data']>[number];

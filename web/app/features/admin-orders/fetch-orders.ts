@@ -1,13 +1,14 @@
 /**
  * The orders list's data: one page of orders matching the status filter, the paid-by-M-Pesa
- * filter and the search text (reference, e-mail, organisation), sorted and counted by PostgREST;
+ * filter and the search text (reference, e-mail, organisation), sorted and counted by PostgREST
+ * (estimated above 1000 rows);
  * and every matching order for the CSV export with its phone, lines and participants, read in
  * pages so a long list never becomes one huge response.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
-import { pageRange } from '../../components/admin/list-params';
+import { LIST_COUNT, inListOrder, pageWindow } from '../../components/admin/list-window';
 import type { OrderStatus } from './order-status';
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -34,9 +35,17 @@ export interface OrderQuery {
   dir: 'asc' | 'desc';
 }
 
-/** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
-function matching<Columns extends string>(supabase: DatabaseClient, query: OrderQuery, columns: Columns) {
-  let request = supabase.from('orders').select(columns, { count: 'exact' });
+/**
+ * The query builder, not yet sent (a builder is a thenable: awaiting it would run it). `reversed`
+ * flips the sort (a page near the end is read from the end); `head` asks for the count alone.
+ */
+function matching<Columns extends string>(
+  supabase: DatabaseClient,
+  query: OrderQuery,
+  columns: Columns,
+  { reversed = false, head = false } = {},
+) {
+  let request = supabase.from('orders').select(columns, { count: LIST_COUNT, head });
   if (query.status !== 'all') request = request.eq('status', query.status);
   // The embed holds only succeeded attempts; the filter keeps the orders that have one (an
   // exists test in PostgREST, so an order is never counted twice).
@@ -44,17 +53,29 @@ function matching<Columns extends string>(supabase: DatabaseClient, query: Order
   if (query.paid === 'mpesa') request = request.not('mpesa_paid', 'is', null);
   const search = ilikeAnyFilter(searchColumns, query.q);
   if (search) request = request.or(search);
-  // The newest first among equals keeps pages stable.
-  return request.order(query.sort, { ascending: query.dir === 'asc' }).order('id');
+  // The id breaks ties, so pages are stable.
+  const ascending = (query.dir === 'asc') !== reversed;
+  return request.order(query.sort, { ascending }).order('id', { ascending: !reversed });
 }
 
 export type OrderListRow = Awaited<ReturnType<typeof fetchOrdersPage>>['rows'][number];
 
+/** One page; a later page first asks for the count (estimated above 1000 rows) to read from the nearer end. */
 export async function fetchOrdersPage(query: OrderQuery, page: number) {
-  const [from, to] = pageRange(page, ORDERS_PAGE_SIZE);
-  const { data, error, count } = await matching(await getBrowserSupabase(), query, listColumns).range(from, to);
+  const supabase = await getBrowserSupabase();
+  let total: number | null = null;
+  if (page > 1) {
+    const counted = await matching(supabase, query, listColumns, { head: true });
+    if (counted.error) throw counted.error;
+    total = counted.count;
+  }
+  const window = pageWindow(page, ORDERS_PAGE_SIZE, total);
+  const { data, error, count } = await matching(supabase, query, listColumns, { reversed: window.reversed }).range(
+    window.from,
+    window.to,
+  );
   if (error) throw error;
-  return { rows: data, total: count ?? 0 };
+  return { rows: inListOrder(data, window), total: count ?? 0 };
 }
 
 async function fetchExportPage(query: OrderQuery, from: number) {

@@ -1,12 +1,12 @@
 /**
  * The newsletter subscribers' data for /admin/subscribers: a page (filtered by status, searched
- * by e-mail, sorted, counted by PostgREST), every matching row for the CSV export (with the
- * status and the recorded consent), and removing one (staff only, by RLS policy).
+ * by e-mail, sorted, counted by PostgREST: estimated above 1000 rows), every matching row for the
+ * streamed CSV export in keyset pages (with the status and the recorded consent), and removing one (staff only, by RLS policy).
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
-import { pageRange } from '../../components/admin/list-params';
+import { LIST_COUNT, inListOrder, pageWindow } from '../../components/admin/list-window';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 
 export const SUBSCRIBERS_PAGE_SIZE = 25;
@@ -32,32 +32,74 @@ export interface SubscriberQuery {
   dir: 'asc' | 'desc';
 }
 
-/** The query builder, not yet sent (a builder is a thenable: awaiting it would run it). */
-function matching(supabase: DatabaseClient, query: SubscriberQuery) {
-  let request = supabase.from('newsletter_subscribers').select(columns, { count: 'exact' });
+/**
+ * The query builder, not yet sent (a builder is a thenable: awaiting it would run it). `reversed`
+ * flips the sort (a page near the end is read from the end); `head` asks for the count alone.
+ */
+function matching(supabase: DatabaseClient, query: SubscriberQuery, { reversed = false, head = false } = {}) {
+  const request = filtered(supabase.from('newsletter_subscribers').select(columns, { count: LIST_COUNT, head }), query);
+  const ascending = (query.dir === 'asc') !== reversed;
+  return request.order(query.sort, { ascending }).order('id', { ascending: !reversed });
+}
+
+/** The status filter and the search text, on any select of the table. */
+function filtered<
+  Request extends { eq(column: 'status', value: SubscriberStatus): Request; or(filter: string): Request },
+>(request: Request, query: SubscriberQuery): Request {
   if (query.status !== 'all') request = request.eq('status', query.status);
   const search = ilikeAnyFilter(['email', 'source'], query.q);
-  if (search) request = request.or(search);
-  return request.order(query.sort, { ascending: query.dir === 'asc' }).order('id');
+  return search ? request.or(search) : request;
 }
 
 export type Subscriber = Awaited<ReturnType<typeof fetchSubscribersPage>>['rows'][number];
 
+/** One page; a later page first asks for the count (estimated above 1000 rows) to read from the nearer end. */
 export async function fetchSubscribersPage(query: SubscriberQuery, page: number) {
-  const [from, to] = pageRange(page, SUBSCRIBERS_PAGE_SIZE);
-  const { data, error, count } = await matching(await getBrowserSupabase(), query).range(from, to);
+  const supabase = await getBrowserSupabase();
+  let total: number | null = null;
+  if (page > 1) {
+    const counted = await matching(supabase, query, { head: true });
+    if (counted.error) throw counted.error;
+    total = counted.count;
+  }
+  const window = pageWindow(page, SUBSCRIBERS_PAGE_SIZE, total);
+  const { data, error, count } = await matching(supabase, query, { reversed: window.reversed }).range(
+    window.from,
+    window.to,
+  );
   if (error) throw error;
-  return { rows: data, total: count ?? 0 };
+  return { rows: inListOrder(data, window), total: count ?? 0 };
 }
 
-export async function fetchAllSubscribers(query: SubscriberQuery): Promise<Subscriber[]> {
-  const rows: Subscriber[] = [];
-  for (let from = 0; ; from += 1000) {
-    const { data, error } = await matching(await getBrowserSupabase(), query).range(from, from + 999);
+/** Rows per page of the export: PostgREST's max rows. */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/**
+ * Every subscriber the list's filter and search match, newest first, a page of 1000 at a time for
+ * a streamed CSV (downloadCsvPages). Keyset pages: each asks for the rows after the last one
+ * (created_at, then id), so the 100th page costs what the first does, and no count is asked.
+ */
+export async function* subscriberExportPages(query: SubscriberQuery): AsyncGenerator<Subscriber[]> {
+  const supabase = await getBrowserSupabase();
+  let last: Subscriber | undefined;
+  for (;;) {
+    let request = filtered(supabase.from('newsletter_subscribers').select(columns), query);
+    if (last) request = request.or(afterRow(last));
+    const { data, error } = await request
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(EXPORT_PAGE_SIZE);
     if (error) throw error;
-    rows.push(...data);
-    if (data.length < 1000) return rows;
+    if (data.length > 0) yield data;
+    if (data.length < EXPORT_PAGE_SIZE) return;
+    last = data.at(-1);
   }
+}
+
+/** PostgREST's filter for the rows after `row` in (created_at desc, id desc) order. */
+export function afterRow(row: { created_at: string; id: string }): string {
+  const at = `"${row.created_at}"`;
+  return `created_at.lt.${at},and(created_at.eq.${at},id.lt.${row.id})`;
 }
 
 /** Removes one subscriber; refuses loudly when nothing was removed (not staff, already gone). */

@@ -14,7 +14,7 @@ import { toastError, toastSuccess } from '../../components/admin/admin-toast';
 import { useListParams, useUrlFilter } from '../../components/admin/list-params';
 import { useListPage } from '../../components/admin/use-list-page';
 import {
-  fetchAllSubscribers,
+  subscriberExportPages,
   fetchSubscribersPage,
   isSubscriberStatus,
   removeSubscriber,
@@ -114,7 +114,7 @@ export function SubscribersList() {
               onChange={changeStatus}
             />
             <CsvExportButton
-              fetchRows={() => fetchAllSubscribers({ q, status, sort, dir })}
+              rowPages={() => subscriberExportPages({ q, status, sort, dir })}
               columns={subscriberCsvColumns}
               fileStem="subscribers"
               noun={['subscriber', 'subscribers']}

@@ -3,7 +3,7 @@
  * its assignee, counted by PostgREST.
  */
 import { z } from 'zod';
-import { pageRange } from '../../../components/admin/list-params';
+import { inListOrder, pageWindow } from '../../../components/admin/list-window';
 import { staffSupabase } from '../../../lib/supabase/staff-client';
 import { ENQUIRIES_PAGE_SIZE, enquirySortColumns, matching, type Enquiry } from '../enquiries-data';
 import { enquiryStatuses } from '../enquiry-labels';
@@ -20,8 +20,19 @@ export async function listEnquiries(
   input: z.input<typeof listEnquiriesInput>,
 ): Promise<{ rows: Enquiry[]; total: number }> {
   const { page, ...query } = listEnquiriesInput.parse(input);
-  const [from, to] = pageRange(page, ENQUIRIES_PAGE_SIZE);
-  const { data, error, count } = await matching(await staffSupabase(), query).range(from, to);
+  const supabase = await staffSupabase();
+  // A later page first asks for the count (estimated above 1000 rows) to read from the nearer end.
+  let total: number | null = null;
+  if (page > 1) {
+    const counted = await matching(supabase, query, { head: true });
+    if (counted.error) throw counted.error;
+    total = counted.count;
+  }
+  const window = pageWindow(page, ENQUIRIES_PAGE_SIZE, total);
+  const { data, error, count } = await matching(supabase, query, { reversed: window.reversed }).range(
+    window.from,
+    window.to,
+  );
   if (error) throw error;
-  return { rows: data, total: count ?? 0 };
+  return { rows: inListOrder(data, window), total: count ?? 0 };
 }
