@@ -9,8 +9,8 @@ import { fragmentId, normalisePath } from './nav-links';
 import { scrollToSection } from './section-scroll';
 import { startHomeAtTop } from './home-at-top';
 
-/** Navigation state: the section to scroll to once the new page shows. */
-interface PendingSectionState {
+/** Navigation state: the section to scroll to once the new page shows (use-hash-scroll.ts sets it). */
+export interface PendingSectionState {
   scrollToSection: string;
 }
 
@@ -42,27 +42,25 @@ function addHash(navigate: NavigateFunction, pathname: string, id: string, repla
   );
 }
 
-/** Goes to section `id` of page `path` from page `currentPath` (the same page or another). */
-export function goToSection(navigate: NavigateFunction, currentPath: string, path: string, id: string): void {
-  if (normalisePath(path) === normalisePath(currentPath)) {
-    if (!scrollToSection(id, () => addHash(navigate, path, id, false))) addHash(navigate, path, id, false);
-    return;
-  }
-  const state: PendingSectionState = { scrollToSection: id };
-  void navigate(path, { state });
+/** Scrolls to section `id` of this page (`path`), then puts its hash in the URL. */
+export function goToSectionHere(navigate: NavigateFunction, path: string, id: string): void {
+  if (!scrollToSection(id, () => addHash(navigate, path, id, false))) addHash(navigate, path, id, false);
 }
 
 /**
- * A page has just shown at `location`: scrolls to the section the navigation asked for, or
- * re-aligns the one in the URL, after HASH_SCROLL_DELAY_MS; otherwise / starts at the top.
- * Returns what cancels a scroll still to come.
+ * A page has just shown at `location` (at `shownAt`, performance.now()): scrolls to the section the
+ * navigation asked for, or re-aligns the one in the URL, HASH_SCROLL_DELAY_MS after it showed;
+ * otherwise / starts at the top. Returns what cancels a scroll still to come.
  */
 export function scrollOnArrival(
   navigate: NavigateFunction,
   location: Location,
   navigationType: NavigationType,
   initial: boolean,
+  shownAt: number,
 ): (() => void) | undefined {
+  // The delay counts from the page showing, not from this module's arrival.
+  const delay = Math.max(0, HASH_SCROLL_DELAY_MS - (performance.now() - shownAt));
   // Back/forward to such an entry (the visitor took over before the hash was added): leave it be.
   const pending = navigationType === 'POP' ? null : pendingSection(location.state);
   if (pending) {
@@ -71,14 +69,14 @@ export function scrollOnArrival(
       if (!scrollToSection(pending, () => addHash(navigate, pathname, pending, true))) {
         addHash(navigate, pathname, pending, true);
       }
-    }, HASH_SCROLL_DELAY_MS);
+    }, delay);
     return () => window.clearTimeout(timer);
   }
   if (location.hash) {
     // Re-align the page the visit starts on; later, back/forward keeps the restored position.
     if (!initial && (isSectionScrolled(location.state) || navigationType === 'POP')) return;
     const id = fragmentId(location.hash);
-    const timer = window.setTimeout(() => scrollToSection(id), HASH_SCROLL_DELAY_MS);
+    const timer = window.setTimeout(() => scrollToSection(id), delay);
     return () => window.clearTimeout(timer);
   }
   startHomeAtTop(location.pathname, navigationType);

@@ -16,6 +16,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { startHomeAtTop } from './home-at-top';
+import { normalisePath } from './nav-links';
+import type { PendingSectionState } from './section-moves';
 
 const loadSectionMoves = () => import('./section-moves');
 
@@ -25,11 +27,18 @@ export function useGoToSection(): (path: string, id: string) => void {
   const { pathname } = useLocation();
   return useCallback(
     (path: string, id: string) => {
-      loadSectionMoves().then(
-        ({ goToSection }) => goToSection(navigate, pathname, path, id),
-        // Without the code (offline, a new deployment): the router's jump to the section.
-        () => void navigate({ pathname: path, hash: `#${id}` }),
-      );
+      if (normalisePath(path) === normalisePath(pathname)) {
+        loadSectionMoves().then(
+          ({ goToSectionHere }) => goToSectionHere(navigate, path, id),
+          // Without the code (offline, a new deployment): the router's jump to the section.
+          () => void navigate({ pathname: path, hash: `#${id}` }),
+        );
+        return;
+      }
+      // The other page scrolls once it shows: its code loads meanwhile.
+      loadSectionMoves().catch(() => undefined);
+      const state: PendingSectionState = { scrollToSection: id };
+      void navigate(path, { state });
     },
     [navigate, pathname],
   );
@@ -47,11 +56,12 @@ export function useHashScroll(): void {
       return; // no section to go to: nothing to load
     }
     const initial = location.key === firstKey.current;
+    const shownAt = performance.now();
     let cancel: (() => void) | undefined;
     let left = false;
     loadSectionMoves().then(
       ({ scrollOnArrival }) => {
-        if (!left) cancel = scrollOnArrival(navigate, location, navigationType, initial);
+        if (!left) cancel = scrollOnArrival(navigate, location, navigationType, initial, shownAt);
       },
       (error: unknown) => console.warn('[hash-scroll] could not load the section scrolling code', error),
     );
