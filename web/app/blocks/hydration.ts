@@ -5,11 +5,11 @@
  * root, which marks it, does not bring the blocks' code to pages without blocks.
  */
 import { useSyncExternalStore } from 'react';
+import { rootHasHydrated } from '../lib/hydration-parts';
 
 /** Called once by the root after the first (hydrating) render has committed. */
 export function markHydrated(): void {
-  // Presses held until now on the root's own controls are made again (lib/early-presses.ts).
-  window.__releasePresses?.();
+  rootHasHydrated();
 }
 
 const noSubscription = () => () => {};

@@ -9,7 +9,14 @@
  * replacing every element a visitor may have pressed. `preload` fetches the code ahead of a
  * client-side render, and runs the component's own `preload` (code it loads later) if it has one.
  */
-import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { partWillHydrate } from '../../lib/hydration-parts';
+
+/** Runs `run` once its Suspense boundary's content has committed (hydrated). */
+function OnCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
 
 type Preloadable = { preload?: () => Promise<void> };
 
@@ -32,9 +39,12 @@ export function serverReadyLazy<P extends object>(
   if (import.meta.env.SSR) fetchComponent().catch((error: unknown) => console.error('[lazy] component code:', error));
   function ServerReady(props: P) {
     const Component = loaded ?? Lazy;
+    // Hydrating before its code is here: held presses wait until this part has hydrated too.
+    const [hydrated] = useState(() => (loaded || import.meta.env.SSR ? null : partWillHydrate()));
     return (
       <Suspense fallback={null}>
         <Component {...props} />
+        {hydrated ? <OnCommit run={hydrated} /> : null}
       </Suspense>
     );
   }
