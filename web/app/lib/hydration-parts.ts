@@ -8,17 +8,14 @@ let partsWaiting = 0;
 /** Parts whose code never comes do not hold presses longer than this. */
 const partsWaitMs = 10_000;
 
-function release(): void {
+function release(_?: number): void {
   if (rootHydrated && partsWaiting === 0) window.__releasePresses?.();
 }
 
 /** Called once the root's first (hydrating) render has committed. */
 export function rootHasHydrated(): void {
   rootHydrated = true;
-  setTimeout(() => {
-    partsWaiting = 0;
-    release();
-  }, partsWaitMs);
+  setTimeout(() => release((partsWaiting = 0)), partsWaitMs);
   release();
 }
 
@@ -29,7 +26,7 @@ export function partWillHydrate(): () => void {
   return () => {
     if (done) return;
     done = true;
-    partsWaiting = Math.max(0, partsWaiting - 1);
+    partsWaiting -= 1;
     release();
   };
 }

@@ -63,7 +63,7 @@ export function useHashScroll(): void {
       ({ scrollOnArrival }) => {
         if (!left) cancel = scrollOnArrival(navigate, location, navigationType, initial, shownAt);
       },
-      (error: unknown) => console.warn('[hash-scroll] could not load the section scrolling code', error),
+      () => undefined, // without the code (offline, a new deployment) the page stays where the router put it
     );
     return () => {
       left = true;
