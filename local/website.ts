@@ -16,7 +16,8 @@ export function newestChange(path: string): number {
 /**
  * Everything the build reads, relative to the repository: the app, the Vite plugins and chunk
  * groups, both configs, the package manifest and tsconfig, and the lockfile (dependency versions).
- * web/server is not built (it runs from source); web/build, web/node_modules and .react-router are outputs.
+ * web/server is not built (it runs from source), nor is web/bench (the admin benchmark's calls);
+ * web/build, web/node_modules and .react-router are outputs.
  */
 export const websiteBuildInputs = [
   'web/app',

@@ -249,7 +249,8 @@ async function order(visitor: Visitor, targets: Targets, tally: Tally, ledger: L
   });
 }
 
-async function act(action: Action, visitor: Visitor, targets: Targets, tally: Tally, ledger: Ledger) {
+/** One visitor action, counted in `tally` (and its writes in `ledger`). */
+export async function act(action: Action, visitor: Visitor, targets: Targets, tally: Tally, ledger: Ledger) {
   switch (action) {
     case 'page':
     case 'program':
