@@ -4,9 +4,10 @@ import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 
 export type AssuranceStatus = 'checking' | 'aal1' | 'aal2' | 'failed';
 
-export function useAssuranceLevel(accessToken: string | undefined): { status: AssuranceStatus } {
+export function useAssuranceLevel(accessToken: string | undefined): { status: AssuranceStatus; recheck: () => void } {
   const [result, setResult] = useState<{ key: string; status: AssuranceStatus } | null>(null);
-  const key = accessToken ?? '';
+  const [attempt, setAttempt] = useState(0);
+  const key = `${accessToken ?? ''}#${attempt}`;
   useEffect(() => {
     if (!accessToken) return;
     let current = true;
@@ -28,5 +29,5 @@ export function useAssuranceLevel(accessToken: string | undefined): { status: As
     };
   }, [accessToken, key]);
   const status = result && result.key === key ? result.status : 'checking';
-  return { status };
+  return { status, recheck: () => setAttempt((n) => n + 1) };
 }

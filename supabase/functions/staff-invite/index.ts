@@ -1,2 +1,0 @@
-import handler from './handler.ts';
-Deno.serve(handler);
