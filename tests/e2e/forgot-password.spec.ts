@@ -60,6 +60,10 @@ test('forgot password: e-mail, link, new password, sign-in with it', async ({ pa
   // The link worked once.
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // Signed out for good: no stored session left that the reset page could show (CI once opened the link before).
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.endsWith('-auth-token'))))
+    .toBe(false);
   await page.goto(decodedLink);
   await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
