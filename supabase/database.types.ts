@@ -683,6 +683,7 @@ export type Database = {
           position: number
           program_id: string | null
           quantity: number
+          tax_class: string
           title: string
           unit_price: number
         }
@@ -696,6 +697,7 @@ export type Database = {
           position: number
           program_id?: string | null
           quantity?: number
+          tax_class?: string
           title: string
           unit_price: number
         }
@@ -709,6 +711,7 @@ export type Database = {
           position?: number
           program_id?: string | null
           quantity?: number
+          tax_class?: string
           title?: string
           unit_price?: number
         }
@@ -741,6 +744,12 @@ export type Database = {
             foreignKeyName: "order_items_program_id_fkey"
             columns: ["program_id"]
             referencedRelation: "training_programs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_items_tax_class_fkey"
+            columns: ["tax_class"]
+            referencedRelation: "tax_classes"
             referencedColumns: ["id"]
           },
         ]
@@ -781,6 +790,8 @@ export type Database = {
       }
       orders: {
         Row: {
+          buyer_address: string | null
+          buyer_kra_pin: string | null
           client_key: string
           confirmation_token: string
           created_at: string
@@ -817,6 +828,8 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          buyer_address?: string | null
+          buyer_kra_pin?: string | null
           client_key: string
           confirmation_token: string
           created_at?: string
@@ -853,6 +866,8 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          buyer_address?: string | null
+          buyer_kra_pin?: string | null
           client_key?: string
           confirmation_token?: string
           created_at?: string
@@ -1083,6 +1098,161 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      tax_document_lines: {
+        Row: {
+          currency: string
+          document_id: string
+          gross_kes: number
+          id: string
+          net_kes: number
+          position: number
+          quantity: number
+          rate_basis_points: number
+          tax_class: string
+          title: string
+          unit_price: number
+          vat_kes: number
+        }
+        Insert: {
+          currency: string
+          document_id: string
+          gross_kes: number
+          id?: string
+          net_kes: number
+          position: number
+          quantity: number
+          rate_basis_points: number
+          tax_class: string
+          title: string
+          unit_price: number
+          vat_kes: number
+        }
+        Update: {
+          currency?: string
+          document_id?: string
+          gross_kes?: number
+          id?: string
+          net_kes?: number
+          position?: number
+          quantity?: number
+          rate_basis_points?: number
+          tax_class?: string
+          title?: string
+          unit_price?: number
+          vat_kes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tax_document_lines_document_id_fkey"
+            columns: ["document_id"]
+            referencedRelation: "tax_documents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tax_document_lines_tax_class_fkey"
+            columns: ["tax_class"]
+            referencedRelation: "tax_classes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tax_documents: {
+        Row: {
+          buyer_address: string | null
+          buyer_email: string
+          buyer_kra_pin: string | null
+          buyer_name: string
+          buyer_organisation: string | null
+          credited_document_id: string | null
+          currency: string
+          document_number: string
+          etims_attempts: number
+          etims_last_error: string | null
+          etims_next_attempt_at: string
+          etims_receipt: Json | null
+          etims_registered_at: string | null
+          etims_status: string
+          gross_kes: number
+          id: string
+          issued_at: string
+          kes_per_usd: number
+          kind: string
+          net_kes: number
+          number: number
+          order_id: string
+          reason: string | null
+          total: number
+          vat_kes: number
+        }
+        Insert: {
+          buyer_address?: string | null
+          buyer_email: string
+          buyer_kra_pin?: string | null
+          buyer_name: string
+          buyer_organisation?: string | null
+          credited_document_id?: string | null
+          currency: string
+          document_number: string
+          etims_attempts?: number
+          etims_last_error?: string | null
+          etims_next_attempt_at?: string
+          etims_receipt?: Json | null
+          etims_registered_at?: string | null
+          etims_status?: string
+          gross_kes: number
+          id?: string
+          issued_at?: string
+          kes_per_usd: number
+          kind: string
+          net_kes: number
+          number: number
+          order_id: string
+          reason?: string | null
+          total: number
+          vat_kes: number
+        }
+        Update: {
+          buyer_address?: string | null
+          buyer_email?: string
+          buyer_kra_pin?: string | null
+          buyer_name?: string
+          buyer_organisation?: string | null
+          credited_document_id?: string | null
+          currency?: string
+          document_number?: string
+          etims_attempts?: number
+          etims_last_error?: string | null
+          etims_next_attempt_at?: string
+          etims_receipt?: Json | null
+          etims_registered_at?: string | null
+          etims_status?: string
+          gross_kes?: number
+          id?: string
+          issued_at?: string
+          kes_per_usd?: number
+          kind?: string
+          net_kes?: number
+          number?: number
+          order_id?: string
+          reason?: string | null
+          total?: number
+          vat_kes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tax_documents_credited_document_id_fkey"
+            columns: ["credited_document_id"]
+            referencedRelation: "tax_documents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tax_documents_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       training_programs: {
         Row: {
@@ -1344,6 +1514,8 @@ export type Database = {
       check_order_mpesa_code: {
         Args: { order_id: string; verdict: string }
         Returns: {
+          buyer_address: string | null
+          buyer_kra_pin: string | null
           client_key: string
           confirmation_token: string
           created_at: string
@@ -1470,6 +1642,8 @@ export type Database = {
       extend_order_hold: {
         Args: { hours: number; order_id: string }
         Returns: {
+          buyer_address: string | null
+          buyer_kra_pin: string | null
           client_key: string
           confirmation_token: string
           created_at: string
@@ -1613,6 +1787,8 @@ export type Database = {
       record_order_payment: {
         Args: { method: string; order_id: string; reference: string }
         Returns: {
+          buyer_address: string | null
+          buyer_kra_pin: string | null
           client_key: string
           confirmation_token: string
           created_at: string
@@ -1700,9 +1876,63 @@ export type Database = {
         Args: { certificate_id: string; reason: string }
         Returns: undefined
       }
+      set_order_buyer: {
+        Args: {
+          address: string
+          kra_pin: string
+          order_id: string
+          organisation: string
+        }
+        Returns: {
+          buyer_address: string | null
+          buyer_kra_pin: string | null
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          mpesa_receipt: string | null
+          organisation: string | null
+          paid_at: string | null
+          payment_choice: string
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_order_status: {
         Args: { order_id: string; status: string }
         Returns: {
+          buyer_address: string | null
+          buyer_kra_pin: string | null
           client_key: string
           confirmation_token: string
           created_at: string

@@ -423,10 +423,14 @@ function planNodes(node: AnyPlanNode): AnyPlanNode[] {
 }
 
 describe('anonymous intake reads on 20k generated intakes', () => {
-  it('find a program page’s intakes through public_program_intakes by index, not by scanning', async () => {
-    await db.query('begin');
-    try {
-      await db.query(`
+  // Generating 20k intakes also generates their session days (rosters): minutes on a loaded machine.
+  it(
+    'find a program page’s intakes through public_program_intakes by index, not by scanning',
+    { timeout: 180_000 },
+    async () => {
+      await db.query('begin');
+      try {
+        await db.query(`
         insert into public.training_programs (title, slug, category, focus, description, duration, price_amount, currency, is_published)
         select 'Intake course ' || i, 'gen-intake-' || i, 'Generated', 'x', 'x', '2 days', 100, 'USD', true
         from generate_series(1, 2000) i;
@@ -435,20 +439,21 @@ describe('anonymous intake reads on 20k generated intakes', () => {
         from public.training_programs p cross join generate_series(1, 10) k
         where p.slug like 'gen-intake-%';
         analyze public.training_programs, public.program_intakes;`);
-      await db.query('savepoint explain');
-      await db.query('set local role anon');
-      await db.query(`select set_config('request.jwt.claims', '{"role":"anon"}', true)`);
-      const { rows } = await db.query<{ 'QUERY PLAN': Array<{ Plan: AnyPlanNode }> }>(
-        `explain (format json) select * from public.public_program_intakes where program_slug = 'gen-intake-500' order by starts_on`,
-      );
-      const nodes = planNodes(rows[0]!['QUERY PLAN'][0]!.Plan);
-      expect(nodes.map((n) => n['Index Name'])).toContain('program_intakes_published_program_starts_idx');
-      // (The few orders may be scanned: the seats-left count joins them per booked line.)
-      const scanned = nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
-      expect(scanned).not.toContain('program_intakes');
-      expect(scanned).not.toContain('training_programs');
-    } finally {
-      await db.query('rollback');
-    }
-  });
+        await db.query('savepoint explain');
+        await db.query('set local role anon');
+        await db.query(`select set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+        const { rows } = await db.query<{ 'QUERY PLAN': Array<{ Plan: AnyPlanNode }> }>(
+          `explain (format json) select * from public.public_program_intakes where program_slug = 'gen-intake-500' order by starts_on`,
+        );
+        const nodes = planNodes(rows[0]!['QUERY PLAN'][0]!.Plan);
+        expect(nodes.map((n) => n['Index Name'])).toContain('program_intakes_published_program_starts_idx');
+        // (The few orders may be scanned: the seats-left count joins them per booked line.)
+        const scanned = nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
+        expect(scanned).not.toContain('program_intakes');
+        expect(scanned).not.toContain('training_programs');
+      } finally {
+        await db.query('rollback');
+      }
+    },
+  );
 });

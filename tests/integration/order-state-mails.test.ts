@@ -85,6 +85,42 @@ describe('staff changing an order mail the customer once per change', () => {
     });
   });
 
+  it(
+    'a paid order cancelled: the customer is told of the refund, and a credit note cancels the invoice',
+    {
+      timeout: 3 * mailWaitMs,
+    },
+    async () => {
+      const email = `state-${randomUUID()}@example.com`;
+      const order = await placeFor(email);
+      expect((await staff.rpc('set_order_status', { order_id: order.id, status: 'confirmed' })).error).toBeNull();
+      const recorded = await staff.rpc('record_order_payment', {
+        order_id: order.id,
+        method: 'bank',
+        reference: 'FT26332ABC',
+      });
+      expect(recorded.error).toBeNull();
+      expect((await staff.rpc('set_order_status', { order_id: order.id, status: 'paid' })).error).toBeNull();
+      expect((await staff.rpc('set_order_status', { order_id: order.id, status: 'cancelled' })).error).toBeNull();
+
+      await expect
+        .poll(() => subjectsTo(email), { timeout: mailWaitMs })
+        .toContain(`Your Ascent order ${order.reference} is cancelled`);
+      const cancelled = await mailTo(email, `Your Ascent order ${order.reference} is cancelled`);
+      expect(cancelled.text).toContain('We will refund your payment; a credit note cancels its tax invoice.');
+      expect(cancelled.text).not.toContain('Nothing is due.');
+      const { data: documents } = await admin
+        .from('tax_documents')
+        .select('kind, total')
+        .eq('order_id', order.id)
+        .order('kind', { ascending: false });
+      expect(documents).toEqual([
+        { kind: 'tax_invoice', total: 400 },
+        { kind: 'credit_note', total: -400 },
+      ]);
+    },
+  );
+
   it('cancelled', { timeout: 2 * mailWaitMs }, async () => {
     const email = `state-${randomUUID()}@example.com`;
     const order = await placeFor(email);

@@ -126,7 +126,6 @@ describe('status transitions', () => {
     ['confirmed', 'confirmed', /already confirmed/],
     ['paid', 'pending', /already paid/],
     ['paid', 'confirmed', /already paid/],
-    ['paid', 'cancelled', /already paid/],
     ['cancelled', 'pending', /already cancelled/],
     ['cancelled', 'confirmed', /already cancelled/],
     ['cancelled', 'paid', /already cancelled/],

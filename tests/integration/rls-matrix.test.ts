@@ -110,6 +110,11 @@ const users: Record<'user' | 'spareA' | 'spareB' | StaffRole | 'deactivated' | '
 };
 let orderId = '';
 let orderItemId = '';
+/** Orders for the tax document fixtures: the second one's, and the one whose lines are probed. */
+let secondOrderId = '';
+let documentOrderId = '';
+let taxDocumentId = '';
+let lastDocumentNumber = 1_000_000_000 + randomBytes(3).readUIntBE(0, 3);
 const programIds: string[] = [];
 /** The roster fixtures: an intake of its own, two of its session days, two participants on it. */
 let rosterIntakeId = '';
@@ -404,6 +409,38 @@ const subjects: Subject[] = [
     cells: staffOnlyReadCells,
   }),
   subject({
+    // Tax invoices and credit notes: the database issues them when an order is paid or a paid
+    // order cancelled (tax-documents.test.ts); finance reads them, nobody writes them by hand.
+    name: 'tax_documents',
+    access: { read: ['finance'], write: [] },
+    table: 'tax_documents',
+    key: 'id',
+    row: (kind) => taxDocumentRow(kind === 'published' ? orderId : secondOrderId),
+    patch: { etims_last_error: 'RLS matrix' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    name: 'tax_document_lines',
+    access: { read: ['finance'], write: [] },
+    table: 'tax_document_lines',
+    key: 'id',
+    row: (kind) => ({
+      document_id: taxDocumentId,
+      position: kind === 'published' ? 1 : 2,
+      title: 'RLS line',
+      quantity: 1,
+      unit_price: 116,
+      currency: 'KES',
+      tax_class: 'B',
+      rate_basis_points: 1600,
+      gross_kes: 116,
+      vat_kes: 16,
+      net_kes: 100,
+    }),
+    patch: { title: 'RLS changed' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
     name: 'mail_outbox',
     access: { read: ['finance', 'marketing'], write: [] },
     table: 'mail_outbox',
@@ -497,6 +534,25 @@ async function signedIn(email: string): Promise<ProbeClient> {
 function keysOf(data: unknown, key: string): string[] {
   if (!Array.isArray(data)) throw new Error(`expected rows, got ${JSON.stringify(data)}`);
   return data.map((row: Row) => String(row[key]));
+}
+
+/** A tax invoice of the order, numbered clear of any the database issues. */
+function taxDocumentRow(order: string): TablesInsert<'tax_documents'> {
+  lastDocumentNumber += 1;
+  return {
+    kind: 'tax_invoice',
+    number: lastDocumentNumber,
+    document_number: `RLS-${run}-${lastDocumentNumber}`,
+    order_id: order,
+    currency: 'KES',
+    kes_per_usd: 129.16,
+    total: 116,
+    gross_kes: 116,
+    vat_kes: 16,
+    net_kes: 100,
+    buyer_name: 'RLS Buyer',
+    buyer_email: 'rls-buyer@ascent.example',
+  };
 }
 
 /** Inserts a fixture with the service role, into the base table; returns its key. */
@@ -661,6 +717,16 @@ beforeAll(async () => {
     subjects.find((s) => s.name === 'orders')!,
     'published',
   );
+  secondOrderId = await fixture(
+    subjects.find((s) => s.name === 'orders')!,
+    'hidden',
+  );
+  documentOrderId = await fixture(
+    subjects.find((s) => s.name === 'orders')!,
+    'hidden',
+  );
+  const document = await admin.from('tax_documents').insert(taxDocumentRow(documentOrderId)).select('id');
+  taxDocumentId = keysOf(document.data, 'id')[0]!;
   // The roster intake (of the participants' program), with two session days of its own: the
   // defaults made from its dates are removed so the fixture days are known.
   const rosterIntake = await admin
@@ -705,6 +771,14 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  // Documents keep their order (on delete restrict): they go first.
+  if (taxDocumentId) expect((await admin.from('tax_documents').delete().eq('id', taxDocumentId)).error).toBeNull();
+  const documentOrders = [secondOrderId, documentOrderId].filter(Boolean);
+  if (documentOrders.length)
+    await removeFixtures(
+      subjects.find((s) => s.name === 'orders')!,
+      documentOrders,
+    );
   if (orderId)
     await removeFixtures(
       subjects.find((s) => s.name === 'orders')!,
@@ -776,6 +850,11 @@ describe.each(subjects)('$name', (subject) => {
 const missingOrder = randomUUID();
 const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: string }[] = [
   { name: 'set_order_status', args: { order_id: missingOrder, status: 'confirmed' }, roles: ['admin', 'finance'] },
+  {
+    name: 'set_order_buyer',
+    args: { order_id: missingOrder, organisation: null, kra_pin: null, address: null },
+    roles: ['admin', 'finance'],
+  },
   { name: 'extend_order_hold', args: { order_id: missingOrder, hours: 24 }, roles: ['admin', 'finance'] },
   {
     name: 'record_order_payment',

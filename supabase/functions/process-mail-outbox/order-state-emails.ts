@@ -48,7 +48,9 @@ function wording(kind: OrderStateKind, order: WorkerOrder, institute: string): {
       return {
         subject: `Your ${institute} order ${ref} is cancelled`,
         lead: [
-          'Your order has been cancelled and its seats released. Nothing is due.',
+          order.paid_at
+            ? 'Your order has been cancelled and its seats released. We will refund your payment; a credit note cancels its tax invoice.'
+            : 'Your order has been cancelled and its seats released. Nothing is due.',
           'If this is unexpected, reply to this e-mail.',
         ],
       };

@@ -160,7 +160,7 @@ function StatusActions({ order, seats }: { order: AdminOrder; seats: number }) {
       <ConfirmDialog
         open={asking !== null}
         title={`Cancel order ${order.reference}?`}
-        description={`Its ${seats} ${seats === 1 ? 'seat is' : 'seats are'} released for other customers. A cancelled order cannot be reopened.`}
+        description={`Its ${seats} ${seats === 1 ? 'seat is' : 'seats are'} released for other customers.${status === 'paid' ? ' A credit note cancels its tax invoice; refund the payment to the customer.' : ''} A cancelled order cannot be reopened.`}
         confirmLabel="Cancel order"
         cancelLabel="Keep order"
         busy={busy}

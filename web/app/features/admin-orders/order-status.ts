@@ -26,7 +26,7 @@ export interface StatusAction {
   confirm: boolean;
 }
 
-/** The steps the workflow allows from `status`: pending -> confirmed -> paid, or cancelled before paid. */
+/** The steps the workflow allows from `status`: pending -> confirmed -> paid, or cancelled (a paid one with a credit note). */
 export function nextActions(status: OrderStatus): StatusAction[] {
   switch (status) {
     case 'pending':
@@ -39,6 +39,9 @@ export function nextActions(status: OrderStatus): StatusAction[] {
         { to: 'paid', label: 'Mark as paid', confirm: false },
         { to: 'cancelled', label: 'Cancel order', confirm: true },
       ];
+    case 'paid':
+      // A refund: the database issues the credit note for the tax invoice.
+      return [{ to: 'cancelled', label: 'Cancel and credit', confirm: true }];
     default:
       return [];
   }
