@@ -19,6 +19,7 @@ export default defineConfig({
             'schemas/**/*.test.ts',
             'studio/*.test.ts',
             'supabase/**/*.test.ts',
+            'tests/perf/**/*.test.ts',
             'web/app/**/*.test.ts',
             'web/server/**/*.test.ts',
           ],
