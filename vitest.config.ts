@@ -22,6 +22,7 @@ export default defineConfig({
             'tests/perf/**/*.test.ts',
             'web/app/**/*.test.ts',
             'web/server/**/*.test.ts',
+            'web/vite/**/*.test.ts',
           ],
           globalSetup: ['tests/support/unit-global-setup.ts'],
           testTimeout: 30_000,

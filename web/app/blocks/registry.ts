@@ -9,8 +9,10 @@
  * share is in the CMS pages' own file: web/vite/chunk-groups.ts).
  * Every other block is rendered by the server only (server-rendered.tsx; its components are in
  * server-blocks.server.ts): here it names the chunk that renders it after a client-side
- * navigation. Their styles are imported here, with the page, because the server's HTML needs them
- * before any block chunk loads.
+ * navigation. Every block's styles, those of the browser blocks too, are imported here, with the
+ * page: the server's HTML needs them before any block chunk loads, and the server inlines only the
+ * page's own stylesheets (a stylesheet of a lazy block chunk would be fetched when the chunk
+ * loads, restyling the block late: docs/web-server.md, "No stylesheet request").
  */
 import { browserBlocks } from './browser-blocks';
 import { serverRendered, type PreloadableBlock } from './server-rendered';
@@ -23,12 +25,16 @@ import '../features/enquiry/enquiry-form.css';
 import './call-to-action.css';
 import './card-grid.css';
 import './contact-details.css';
+import './event-list.css';
 import './faq.css';
 import './hero.css';
 import './image-gallery.css';
 import './image-text.css';
 import './logo-cloud.css';
 import './portable-body.css';
+import './program-list.css';
+import './service-list.css';
+import './stats.css';
 import './steps.css';
 import './testimonials.css';
 
