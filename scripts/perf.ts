@@ -9,6 +9,9 @@
  * the kept run's benchmarkIndex. Without --url it starts the whole stack on free ports
  * (production build) and stops it afterwards. --write writes the table into docs/measurements.md's
  * Performance section; every kept report is stored as JSON in .tmp/lighthouse/.
+ * Then Interaction to Next Paint of the first presses on the slow phone (CPU 4×, 3G; scripts/perf-inp.ts),
+ * --inp-runs times per route (default 3, 0 skips it), medians printed and, with --write, written
+ * to the INP section; --inp-only leaves Lighthouse out.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { commandLine } from './command-line.ts';
 import { chromiumPath, standaloneChromiumFlags } from '../tests/support/chromium.ts';
 import { OUTSIDE_LAYOUT_PATHS, WALKED_PATHS } from '../tests/support/public-routes.ts';
 import { siteForScript } from '../tests/support/test-stack.ts';
+import { INP_GOAL_MS, inpTableRows, measureRoutesInp, median, type RouteInp } from './perf-inp.ts';
 
 /** Where dated figures live (the README links to it); the table goes between its perf markers. */
 const MEASUREMENTS_FILE = 'docs/measurements.md';
@@ -75,12 +79,6 @@ async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }
   return { port, stop };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 const score = (value: number) => String(Math.round(value * 100));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -106,29 +104,37 @@ function tableRows(results: RouteResult[]): string[] {
   ];
 }
 
-/** Rewrites the marked block of docs/measurements.md's Lighthouse section, formatted as `npm run lint` expects. */
-async function writeMeasurements(rows: string[], context: string): Promise<void> {
+/**
+ * Rewrites the block between `<!-- {marker}:start -->` and `<!-- {marker}:end -->` of
+ * docs/measurements.md (a new section `heading` at the end when there is none), formatted as
+ * `npm run lint` expects.
+ */
+async function writeMeasurements(marker: string, heading: string, rows: string[], context: string): Promise<void> {
   const measurementsPath = join(repoRoot, MEASUREMENTS_FILE);
   const measurements = readFileSync(measurementsPath, 'utf8');
-  const block = `<!-- perf:start -->\n${context}\n\n${rows.join('\n')}\n<!-- perf:end -->`;
-  const marked = /<!-- perf:start -->[\s\S]*?<!-- perf:end -->/;
+  const block = `<!-- ${marker}:start -->\n${context}\n\n${rows.join('\n')}\n<!-- ${marker}:end -->`;
+  const marked = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*?<!-- ${marker}:end -->`);
   const next = marked.test(measurements)
-    ? measurements.replace(marked, block)
-    : `${measurements.trimEnd()}\n\n## Lighthouse\n\n${block}\n`;
+    ? measurements.replace(marked, () => block)
+    : `${measurements.trimEnd()}\n\n## ${heading}\n\n${block}\n`;
   const options = await prettier.resolveConfig(measurementsPath);
   writeFileSync(measurementsPath, await prettier.format(next, { ...options, filepath: measurementsPath }));
 }
 
-const usage = `usage: npm run perf [-- --url URL] [--write] [--attempts N] [path ...]
+const usage = `usage: npm run perf [-- --url URL] [--write] [--attempts N] [--inp-runs N] [--inp-only] [path ...]
   --url       measure the site at URL (default: start the stack with a production build)
-  --write     write the table into docs/measurements.md's Lighthouse section
+  --write     write the tables into docs/measurements.md's Lighthouse and INP sections
   --attempts  runs in all for a route below 100 in performance, the best kept (default 3)
+  --inp-runs  first-press INP runs per route on the slow phone, medians kept (default 3, 0: none)
+  --inp-only  measure INP only, no Lighthouse
   path ...    only these paths (default: every public route)`;
 const { values, positionals } = commandLine(usage, {
   options: {
     url: { type: 'string' },
     write: { type: 'boolean', default: false },
     attempts: { type: 'string', default: '3' },
+    'inp-runs': { type: 'string', default: '3' },
+    'inp-only': { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -137,6 +143,12 @@ if (!Number.isInteger(attempts) || attempts < 1) {
   console.error(`--attempts must be a whole number of at least 1, not "${values.attempts}"`);
   process.exit(2);
 }
+const inpRuns = Number(values['inp-runs']);
+if (!Number.isInteger(inpRuns) || inpRuns < 0) {
+  console.error(`--inp-runs must be a whole number, not "${values['inp-runs']}"`);
+  process.exit(2);
+}
+const lighthouseRuns = !values['inp-only'];
 const paths = positionals.length ? positionals : WALKED_PATHS;
 const reportDir = join(repoRoot, '.tmp', 'lighthouse');
 mkdirSync(reportDir, { recursive: true });
@@ -175,11 +187,29 @@ const results: RouteResult[] = [];
 const unmeasured: Array<{ path: string; reason: string }> = [];
 const began = Date.now();
 let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
+let inp: { results: RouteInp[]; skipped: string[]; loadBefore: number; seconds: number } | undefined;
 try {
-  chromium = await launchChromium();
+  chromium = lighthouseRuns ? await launchChromium() : undefined;
+  if (chromium) await runLighthouse(chromium.port);
+  await chromium?.stop();
+  chromium = undefined;
+  if (inpRuns > 0) {
+    console.log(`\nINP of the first presses on the slow phone (CPU 4×, 3G), ${inpRuns} runs per route:`);
+    const loadBefore = loadavg()[0]!;
+    const started = Date.now();
+    inp = { ...(await measureRoutesInp(baseUrl, paths, inpRuns)), loadBefore, seconds: (Date.now() - started) / 1000 };
+  }
+} finally {
+  // Whatever failed above, the stack's processes must not outlive this script.
+  await chromium?.stop().catch((error: unknown) => console.error('stopping Chromium failed:', error));
+  await site.stop();
+}
+
+/** Every path through Lighthouse, up to `attempts` runs each, the best kept. */
+async function runLighthouse(port: number): Promise<void> {
   // One unmeasured run first, so neither the server's first renders nor Chromium's cold start land on the first route.
   await lighthouse(new URL('/', baseUrl).href, {
-    port: chromium.port,
+    port,
     logLevel: 'error',
     onlyCategories: ['performance'],
   });
@@ -188,7 +218,7 @@ try {
     let best: { result: RouteResult; lhr: object } | undefined;
     let failure: string | undefined;
     for (let run = 1; run <= attempts && score(best?.result.scores.performance ?? 0) !== '100'; run += 1) {
-      const measured = await measure(url, chromium.port);
+      const measured = await measure(url, port);
       if ('failure' in measured) {
         failure = measured.failure;
         break;
@@ -211,10 +241,19 @@ try {
       `${path.padEnd(36)} perf ${score(result.scores.performance).padStart(3)}  a11y ${score(result.scores.accessibility).padStart(3)}  bp ${score(result.scores['best-practices']).padStart(3)}  seo ${score(result.scores.seo).padStart(3)}  FCP ${seconds(result.fcpMs)}  LCP ${seconds(result.lcpMs)}  CLS ${result.cls.toFixed(3)}  TBT ${Math.round(result.tbtMs)} ms  benchmarkIndex ${Math.round(result.benchmarkIndex)}  runs ${result.runs}`,
     );
   }
-} finally {
-  // Whatever failed above, the stack's processes must not outlive this script.
-  await chromium?.stop().catch((error: unknown) => console.error('stopping Chromium failed:', error));
-  await site.stop();
+}
+
+if (inp) {
+  const context = `First presses on the slow phone (Playwright's Chromium, CPU slowed 4×, DevTools' 3G; the theme button pressed as soon as it shows, then once hydrated; Event Timing API), production build on the local stack; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${inp.results.length} routes × ${inpRuns} runs in ${Math.round(inp.seconds)} s, load average ${inp.loadBefore.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end; goal: INP under ${INP_GOAL_MS} ms.`;
+  const rows = inpTableRows(inp.results);
+  if (inp.skipped.length)
+    rows.push('', `No theme button (not measured): ${inp.skipped.map((p) => `\`${p}\``).join(', ')}.`);
+  console.log(`\n${context}\n\n${rows.join('\n')}`);
+  if (values.write && inp.results.length) {
+    await writeMeasurements('inp', 'Interaction to Next Paint', rows, context);
+    console.log(`\n${MEASUREMENTS_FILE} INP section updated.`);
+  }
+  if (!lighthouseRuns) process.exit(inp.results.length ? 0 : 1);
 }
 
 if (!results.length) {
@@ -239,6 +278,6 @@ const benchmark = Math.round(median(results.map((r) => r.benchmarkIndex)));
 const context = `Lighthouse 13, mobile emulation with simulated throttling, system Chromium, production build on the local stack; ${new Date().toISOString().slice(0, 10)}, ${results.length} routes in ${Math.round((Date.now() - began) / 1000)} s, median benchmarkIndex ${benchmark}, load average ${loadavg()[0]!.toFixed(1)} at the end.`;
 console.log(`\n${context}\n\n${rows.join('\n')}`);
 if (values.write) {
-  await writeMeasurements(rows, context);
+  await writeMeasurements('perf', 'Lighthouse', rows, context);
   console.log(`\n${MEASUREMENTS_FILE} Lighthouse section updated.`);
 }

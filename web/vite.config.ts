@@ -2,10 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { chunkGroupsPlugin } from './vite/chunk-groups.ts';
+import { importerStylesheetsPlugin } from './vite/importer-stylesheets.ts';
 
 const appDirectory = fileURLToPath(new URL('./app', import.meta.url));
 
 export default defineConfig({
-  plugins: [reactRouter(), chunkGroupsPlugin(appDirectory)],
+  plugins: [reactRouter(), chunkGroupsPlugin(appDirectory), importerStylesheetsPlugin()],
   server: { host: '127.0.0.1', port: 3000 },
 });

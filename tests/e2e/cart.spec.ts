@@ -1,6 +1,6 @@
 /**
  * The cart in the browser: seats (keyboard-operable, floored at 1), remove and clear with their
- * toasts, the empty state, two tabs kept in step, and a tampered `ascent_cart` that never breaks
+ * toasts, the empty state, two tabs kept in step, Add to cart becoming “In your cart — view cart”, and a tampered `ascent_cart` that never breaks
  * a page (invalid entries dropped, valid ones kept, in the cart, the badge and the checkout).
  */
 import type { Page } from '@playwright/test';
@@ -110,6 +110,70 @@ test('remove and clear show the specified toasts; an empty cart leads back to th
   await page.goto('/checkout');
   await expect(page.getByText('Your cart is empty: there is nothing to check out.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue to your details' })).toHaveCount(0);
+});
+
+const inCartLink = (page: Page, program: Program) =>
+  page.getByRole('link', { name: `In your cart — view cart: ${program.title}` });
+const addButton = (page: Page, program: Program) => page.getByRole('button', { name: `Add to cart: ${program.title}` });
+
+test('Add to cart in a list becomes “In your cart — view cart”, keeps the focus, and leads to the cart', async ({
+  page,
+  serviceRole,
+}) => {
+  const { usd, kes } = await seedPrograms(serviceRole);
+  await openHydrated(page, '/training');
+  await addButton(page, usd).focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, `${usd.title} added to cart!`)).toBeVisible();
+  await expect(inCartLink(page, usd)).toBeFocused();
+  await expect(inCartLink(page, usd)).toHaveText('In your cart — view cart');
+  await expect(inCartLink(page, usd)).toHaveAttribute('href', '/cart');
+  await expect(addButton(page, usd)).toHaveCount(0);
+  // The other programs keep their button.
+  await expect(addButton(page, kes)).toBeVisible();
+
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('list', { name: 'Programs in your cart' }).getByRole('heading')).toHaveText([usd.title]);
+});
+
+test('on a program page the link follows the cart in another tab, both ways', async ({ context, serviceRole }) => {
+  const { usd } = await seedPrograms(serviceRole);
+  const page = await context.newPage();
+  const other = await context.newPage();
+  await openHydrated(page, '/training/executive-leadership-programme');
+  await openHydrated(other, '/training');
+  await addButton(page, usd).click();
+  await expect(inCartLink(page, usd)).toHaveText('In your cart — view cart');
+  await expect(inCartLink(other, usd)).toBeVisible();
+  await expect(addButton(other, usd)).toHaveCount(0);
+
+  await inCartLink(page, usd).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('button', { name: `Remove: ${usd.title}` }).click();
+  await expect(addButton(other, usd)).toBeVisible();
+  await expect(inCartLink(other, usd)).toHaveCount(0);
+});
+
+test('after a reload, a program of the stored cart shows the link on its page and in the list', async ({
+  page,
+  serviceRole,
+}) => {
+  const { usd, kes } = await seedPrograms(serviceRole);
+  await storeCart(page, JSON.stringify([item(usd, 2)]));
+  await openHydrated(page, '/training/executive-leadership-programme');
+  await expect(inCartLink(page, usd)).toHaveAttribute('href', '/cart');
+  await expect(addButton(page, usd)).toHaveCount(0);
+
+  await openHydrated(page, '/training');
+  await expect(inCartLink(page, usd)).toHaveText('In your cart — view cart');
+  await expect(addButton(page, kes)).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(inCartLink(page, usd)).toBeVisible();
+  await inCartLink(page, usd).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(badge(page)).toHaveAccessibleName('Cart, 2 items');
 });
 
 for (const viewport of [

@@ -1,13 +1,16 @@
 /**
- * How the browser build groups modules into files (the 120 KiB JavaScript budget, docs/web-server.md). Each file a
+ * How the browser build groups modules into files (the 119 KiB JavaScript budget, docs/web-server.md). Each file a
  * page loads is compressed on its own, so code that always loads together compresses better as
  * one file than as rolldown's default split by importer:
  * - `framework`: React, React DOM, React Router and the root route, which every page loads.
  * - `site`: what the public site's layout statically needs besides (the maintenance page loads
  *   only the root, and stays small), and what CMS pages share with the layout's other routes
  *   (such as the not-found page): one file, not a small shared one each.
- * - `cms`: what only CMS pages need besides (the block registry, live lists): the other routes in
- *   the layout (program pages, cart, checkout) do not load it.
+ * - `cms`: what only CMS pages need besides (the block registry): the other routes in the layout
+ *   (program pages, cart, checkout) do not load it.
+ * - the blocks that render in the browser (app/blocks/browser-blocks.ts) are one lazy file each,
+ *   with what only that block needs among them; what several of them share goes into `cms`, or into `site` when another route
+ *   needs it too, rather than into small files of its own.
  * Lazy modules (search dialog, motion, lightbox, toasts, supabase-js) keep their own chunks.
  * The client entry (app/entry.client.tsx) stays out of every group: its top level starts
  * hydration, which reads the route modules the document's module script registers, so it must
@@ -15,7 +18,7 @@
  * `framework` (where what it calls lives: lib/hydrate-document.tsx).
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 /** Rolldown's chunking context; its getModuleInfo must be called as a method. */
@@ -48,10 +51,11 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
   const clientEntry = join(appDirectory, 'entry.client.tsx');
   const layoutEntry = routeEntryId(appDirectory, 'routes/site-layout.tsx');
   const cmsEntry = routeEntryId(appDirectory, 'routes/cms-page.tsx');
+  const browserBlocks = join(appDirectory, 'blocks', 'browser-blocks.ts');
   const otherRoutes = readdirSync(join(appDirectory, 'routes'))
     .filter((file) => /\.tsx?$/.test(file) && !['site-layout.tsx', 'cms-page.tsx'].includes(file))
     .map((file) => routeEntryId(appDirectory, join('routes', file)));
-  let groups: { everyPage: Set<string>; site: Set<string>; cms: Set<string> } | undefined;
+  let groups: { everyPage: Set<string>; site: Set<string>; cms: Set<string>; blocks: Map<string, string> } | undefined;
   const groupOf = (id: string, graph: Graph) => {
     if (!groups) {
       const everyPage = staticallyReachable([rootEntry, clientEntry], graph);
@@ -63,7 +67,24 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
         [...staticallyReachable([layoutEntry], graph), ...shared].filter((module) => !everyPage.has(module)),
       );
       const cms = new Set([...forCms].filter((module) => !everyPage.has(module) && !site.has(module)));
-      groups = { everyPage, site, cms };
+      // The browser blocks: one file each, with what only that block needs among them; what several
+      // share goes with the CMS page, or with the site when another route needs it too.
+      const blockOf = new Map<string, string | null>();
+      for (const block of graph.getModuleInfo(browserBlocks)?.dynamicallyImportedIds ?? []) {
+        const name = basename(block).replace(/\.tsx?$/, '');
+        for (const module of staticallyReachable([block], graph)) {
+          if (everyPage.has(module) || site.has(module) || cms.has(module)) continue;
+          blockOf.set(module, blockOf.has(module) ? null : name);
+        }
+      }
+      const blocks = new Map<string, string>();
+      for (const [module, name] of blockOf) {
+        // A block's own module another route needs too (Add to cart, on program pages) keeps a file of its own.
+        if (name) {
+          if (!elsewhere.has(module)) blocks.set(module, name);
+        } else (elsewhere.has(module) ? site : cms).add(module);
+      }
+      groups = { everyPage, site, cms, blocks };
     }
     if (id === clientEntry) return null;
     if (framework.test(id) || id.includes(bundlerRuntime) || groups.everyPage.has(id)) return 'framework';
@@ -71,7 +92,7 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
     // The proof-of-work wrapper and its shared constants always load together: one file, one
     // entry in each form's preload list instead of two (a short name: the lists sit in every page).
     if (proofOfWork.test(id)) return 'pow';
-    return groups.cms.has(id) ? 'cms' : null;
+    return groups.cms.has(id) ? 'cms' : (groups.blocks.get(id) ?? null);
   };
   return {
     groups: [

@@ -19,7 +19,7 @@ import {
 import { flushSync } from 'react-dom';
 import type { EnquiryValues } from '../features/enquiry/enquiry-schema';
 import type { CarriedInput } from './carried-input';
-import { isHydrated } from './hydration';
+import { useHydrating } from './hydration';
 import { ServerParts } from './server-parts';
 import type { BlockProps } from './types';
 import { serverHtmlAttribute } from '../lib/early-presses';
@@ -41,7 +41,8 @@ export function EnquiryFormLoader(block: BlockProps<'enquiryForm'>) {
   // On the server the form comes from entry.server.tsx and is in the page's HTML in place (a lazy
   // one would stream after the rest of the page).
   const server = useContext(ServerParts);
-  const [keep, setKeep] = useState(() => !server && !isHydrated() && !loaded);
+  const hydrating = useHydrating();
+  const [keep, setKeep] = useState(() => !server && hydrating && !loaded);
   const [carried, setCarried] = useState<CarriedInput | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
 

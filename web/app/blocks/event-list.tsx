@@ -5,7 +5,6 @@ import { LiveRows } from './live/live-rows';
 import type { EventItem } from './live/types';
 import { useLiveRows } from './page-context';
 import type { BlockProps } from './types';
-import './event-list.css';
 
 const emptyCopy = {
   upcoming: 'No upcoming events are scheduled right now. New dates are added regularly, so please check back soon.',

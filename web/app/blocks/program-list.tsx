@@ -19,7 +19,6 @@ import type { CatalogueState, ProgramItem } from './live/types';
 import { useCatalogue, useLiveRows } from './page-context';
 import { CatalogueFiltersPart, preloadFilters } from './server-parts';
 import { itemHeading, type BlockProps } from './types';
-import './program-list.css';
 
 /** The filter form, its action the catalogue's path and the list's anchor. */
 function Filters({ catalogue, anchor }: { catalogue: CatalogueState; anchor: string | null | undefined }) {

@@ -3,18 +3,19 @@
  * generated CMS types: a block added to the schema (and typegen) without a component here, or a
  * component whose props do not match its block, fails `npm run typecheck`.
  *
- * Live blocks (rows streamed from Supabase) render in the browser. Every other block is rendered
- * by the server only (server-rendered.tsx; its components are in server-blocks.server.ts): here
- * it names the chunk that renders it after a client-side navigation. Their styles are imported
- * here, with the page, because the server's HTML needs them before any block chunk loads.
+ * Live blocks (rows streamed from Supabase), the gallery and the enquiry form render in the
+ * browser too, each from a chunk of its own that only a page showing it loads (hydration waits
+ * for it there), so a page pays for the blocks it has (the 119 KiB budget; what several of them
+ * share is in the CMS pages' own file: web/vite/chunk-groups.ts).
+ * Every other block is rendered by the server only (server-rendered.tsx; its components are in
+ * server-blocks.server.ts): here it names the chunk that renders it after a client-side
+ * navigation. Every block's styles, those of the browser blocks too, are imported here, with the
+ * page: the server's HTML needs them before any block chunk loads, and the server inlines only the
+ * page's own stylesheets (a stylesheet of a lazy block chunk would be fetched when the chunk
+ * loads, restyling the block late: docs/web-server.md, "No stylesheet request").
  */
-import { EnquiryFormLoader } from './enquiry-form-loader';
-import { EventListBlock } from './event-list';
-import { ImageGalleryBlock } from './image-gallery';
-import { ProgramListBlock } from './program-list';
+import { browserBlocks } from './browser-blocks';
 import { serverRendered, type PreloadableBlock } from './server-rendered';
-import { ServiceListBlock } from './service-list';
-import { StatsBlock } from './stats';
 import type { BlockType } from './types';
 import '../components/ui/ui.css';
 import '../components/ui/form-fields.css';
@@ -24,12 +25,16 @@ import '../features/enquiry/enquiry-form.css';
 import './call-to-action.css';
 import './card-grid.css';
 import './contact-details.css';
+import './event-list.css';
 import './faq.css';
 import './hero.css';
 import './image-gallery.css';
 import './image-text.css';
 import './logo-cloud.css';
 import './portable-body.css';
+import './program-list.css';
+import './service-list.css';
+import './stats.css';
 import './steps.css';
 import './testimonials.css';
 
@@ -37,22 +42,17 @@ import './testimonials.css';
 export type BlockComponents = { [K in BlockType]: PreloadableBlock<K> };
 
 export const blocks = {
+  ...browserBlocks,
   hero: serverRendered(() => import('./hero').then((module) => module.HeroBlock)),
   richText: serverRendered(() => import('./rich-text').then((module) => module.RichTextBlock)),
   cardGrid: serverRendered(() => import('./card-grid').then((module) => module.CardGridBlock)),
-  stats: StatsBlock,
   callToAction: serverRendered(() => import('./call-to-action').then((module) => module.CallToActionBlock)),
   logoCloud: serverRendered(() => import('./logo-cloud').then((module) => module.LogoCloudBlock)),
   faq: serverRendered(() => import('./faq').then((module) => module.FaqBlock)),
   steps: serverRendered(() => import('./steps').then((module) => module.StepsBlock)),
   imageText: serverRendered(() => import('./image-text').then((module) => module.ImageTextBlock)),
   testimonials: serverRendered(() => import('./testimonials').then((module) => module.TestimonialsBlock)),
-  imageGallery: ImageGalleryBlock,
   contactDetails: serverRendered(() => import('./contact-details').then((module) => module.ContactDetailsBlock)),
-  eventList: EventListBlock,
-  programList: ProgramListBlock,
-  serviceList: ServiceListBlock,
-  enquiryForm: EnquiryFormLoader,
 } as const satisfies BlockComponents;
 
 /** The same map, typed per block type: `blockComponents[type]` takes exactly that block's props. */

@@ -17,7 +17,7 @@ import {
 } from 'react';
 import type { CatalogueFiltersProps } from '../features/catalogue/catalogue-filters';
 import type { EnquiryValues } from '../features/enquiry/enquiry-schema';
-import { isHydrated } from './hydration';
+import { useHydrating } from './hydration';
 import type { BlockProps } from './types';
 import { serverHtmlAttribute } from '../lib/early-presses';
 
@@ -51,7 +51,8 @@ const keepServerHtml = { __html: '' } as const;
 
 export function CatalogueFiltersPart(props: CatalogueFiltersProps) {
   const server = useContext(ServerParts);
-  const [keep, setKeep] = useState(() => !server && !isHydrated());
+  const hydrating = useHydrating();
+  const [keep, setKeep] = useState(() => !server && hydrating);
   const wrapper = useRef<HTMLDivElement>(null);
   // Had React given up on hydrating (and rendered from scratch), there is no server HTML to keep.
   useLayoutEffect(() => {

@@ -1,7 +1,7 @@
 /**
  * Blocks with nothing to do in the browser (copy, pictures, links) are rendered on the server
  * only, so their code, Portable Text and the image URL builder stay out of the page's JavaScript
- * (the 120 KiB JavaScript budget, docs/web-server.md):
+ * (the 119 KiB JavaScript budget, docs/web-server.md):
  * - on the server, the block's component comes from `ServerBlocks` (entry.server.tsx provides
  *   server-blocks.server.ts) and renders inside a wrapper <div>;
  * - while the page hydrates, the wrapper keeps the server's HTML: a constant, empty
@@ -31,7 +31,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { useGoToSection } from '../features/navigation/use-hash-scroll';
-import { isHydrated } from './hydration';
+import { useHydrating } from './hydration';
 import { followSiteLink } from './site-link-clicks';
 import type { BlockProps, BlockType } from './types';
 import { serverHtmlAttribute } from '../lib/early-presses';
@@ -103,7 +103,8 @@ function ServerRenderedWrapper({ block, code, onClick: blockOnClick }: Props) {
     blockOnClick?.(event);
     followSiteLink(event, navigate, goToSection);
   };
-  const [keep, setKeep] = useState(() => !serverComponents && !isHydrated());
+  const hydrating = useHydrating();
+  const [keep, setKeep] = useState(() => !serverComponents && hydrating);
   const wrapper = useRef<HTMLDivElement>(null);
   // Had React given up on hydrating (and rendered from scratch), there is no server HTML to keep.
   useLayoutEffect(() => {

@@ -4,7 +4,6 @@ import { BlockSection } from './block-section';
 import { LiveRows } from './live/live-rows';
 import { useLiveRows } from './page-context';
 import type { BlockProps } from './types';
-import './service-list.css';
 
 export function ServiceListBlock({ _key, anchor, heading, intro }: BlockProps<'serviceList'>) {
   const rows = useLiveRows('serviceList', _key);

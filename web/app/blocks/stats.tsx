@@ -3,7 +3,6 @@ import { BlockSection } from './block-section';
 import { LiveRows } from './live/live-rows';
 import { useLiveRows } from './page-context';
 import type { BlockProps } from './types';
-import './stats.css';
 
 export function StatsBlock({ _key, anchor, heading, intro }: BlockProps<'stats'>) {
   const rows = useLiveRows('stats', _key);

@@ -112,9 +112,7 @@ export function SiteHeader({ navigation, settings }: Props) {
               setMenuOpen(true);
             }}
           >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <span className="icon icon--menu" aria-hidden="true" />
           </button>
         </div>
       </div>

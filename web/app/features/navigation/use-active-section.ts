@@ -1,15 +1,9 @@
-/** The id among `ids` of the section crossing the viewport's middle, re-measured on scroll and resize. */
+/**
+ * The id among `ids` of the section crossing the viewport's middle, re-measured on scroll and
+ * resize. The measuring code (section-spy.ts) loads only where there are sections to follow: most
+ * menus link to none, and every page's JavaScript counts against the 119 KiB budget.
+ */
 import { useEffect, useState } from 'react';
-import { sectionAtMiddle, type SectionBox } from './active-section';
-
-function measure(ids: readonly string[]): string | null {
-  const boxes: SectionBox[] = [];
-  for (const id of ids) {
-    const rect = document.getElementById(id)?.getBoundingClientRect();
-    if (rect) boxes.push({ id, top: rect.top, bottom: rect.bottom });
-  }
-  return sectionAtMiddle(boxes, window.innerHeight);
-}
 
 /** `pageKey` (the pathname) makes it re-measure when a new page with the same ids renders. */
 export function useActiveSection(ids: readonly string[], pageKey: string): string | null {
@@ -18,23 +12,18 @@ export function useActiveSection(ids: readonly string[], pageKey: string): strin
   const idList = ids.join(' ');
   const measuredFor = `${pageKey} ${idList}`;
   useEffect(() => {
-    const list = idList ? idList.split(' ') : [];
-    if (list.length === 0) return;
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      setMeasured({ for: measuredFor, id: measure(list) });
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    update();
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
+    if (!idList) return;
+    let stop: (() => void) | undefined;
+    let left = false;
+    import('./section-spy').then(
+      ({ watchSections }) => {
+        if (!left) stop = watchSections(idList.split(' '), (id) => setMeasured({ for: measuredFor, id }));
+      },
+      () => undefined, // without the spy's code (offline, a new deployment) no section is marked
+    );
     return () => {
-      if (frame) cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
+      left = true;
+      stop?.();
     };
   }, [idList, measuredFor]);
   return measured?.for === measuredFor ? measured.id : null;

@@ -10,45 +10,16 @@
  * A URL opened with a hash (or a plain router link carrying one) is re-aligned below the header
  * after the delay. Arriving at / without a hash scrolls to the top. Back/forward keeps the
  * position the router restores.
+ * The code that scrolls (section-moves.ts) loads when a page has a section to go to: on a visit
+ * with a hash or section state, or at the first section link a visitor follows.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useNavigationType, type NavigateFunction } from 'react-router';
-import { HASH_SCROLL_DELAY_MS } from '../../config/shell';
-import { fragmentId, normalisePath } from './nav-links';
-import { scrollToSection, scrollToTop } from './section-scroll';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { startHomeAtTop } from './home-at-top';
+import { normalisePath } from './nav-links';
+import type { PendingSectionState } from './section-moves';
 
-/** Navigation state: the section to scroll to once the new page shows. */
-interface PendingSectionState {
-  scrollToSection: string;
-}
-
-/** Navigation state: the hash was added after the scroll, nothing left to do. */
-interface SectionScrolledState {
-  sectionScrolled: true;
-}
-
-function pendingSection(state: unknown): string | null {
-  return typeof state === 'object' && state !== null && 'scrollToSection' in state
-    ? typeof state.scrollToSection === 'string'
-      ? state.scrollToSection
-      : null
-    : null;
-}
-
-function isSectionScrolled(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'sectionScrolled' in state && state.sectionScrolled === true;
-}
-
-/** Puts `#id` in the URL once the page is there, unless the visitor has moved on to another page. */
-function addHash(navigate: NavigateFunction, pathname: string, id: string, replace: boolean) {
-  if (normalisePath(window.location.pathname) !== normalisePath(pathname)) return;
-  const hash = `#${id}`;
-  const state: SectionScrolledState = { sectionScrolled: true };
-  void navigate(
-    { pathname, search: window.location.search, hash },
-    { replace: replace || window.location.hash === hash, preventScrollReset: true, state },
-  );
-}
+const loadSectionMoves = () => import('./section-moves');
 
 /** For links: go to section `id` of page `path` (this page or another). */
 export function useGoToSection(): (path: string, id: string) => void {
@@ -57,9 +28,15 @@ export function useGoToSection(): (path: string, id: string) => void {
   return useCallback(
     (path: string, id: string) => {
       if (normalisePath(path) === normalisePath(pathname)) {
-        if (!scrollToSection(id, () => addHash(navigate, path, id, false))) addHash(navigate, path, id, false);
+        loadSectionMoves().then(
+          ({ goToSectionHere }) => goToSectionHere(navigate, path, id),
+          // Without the code (offline, a new deployment): the router's jump to the section.
+          () => void navigate({ pathname: path, hash: `#${id}` }),
+        );
         return;
       }
+      // The other page scrolls once it shows: its code loads meanwhile.
+      loadSectionMoves().catch(() => undefined);
       const state: PendingSectionState = { scrollToSection: id };
       void navigate(path, { state });
     },
@@ -74,25 +51,23 @@ export function useHashScroll(): void {
   const navigate = useNavigate();
   const firstKey = useRef(location.key);
   useEffect(() => {
+    if (!location.hash && location.state === null) {
+      startHomeAtTop(location.pathname, navigationType);
+      return; // no section to go to: nothing to load
+    }
     const initial = location.key === firstKey.current;
-    // Back/forward to such an entry (the visitor took over before the hash was added): leave it be.
-    const pending = navigationType === 'POP' ? null : pendingSection(location.state);
-    if (pending) {
-      const { pathname } = location;
-      const timer = window.setTimeout(() => {
-        if (!scrollToSection(pending, () => addHash(navigate, pathname, pending, true))) {
-          addHash(navigate, pathname, pending, true);
-        }
-      }, HASH_SCROLL_DELAY_MS);
-      return () => window.clearTimeout(timer);
-    }
-    if (location.hash) {
-      // Re-align the page the visit starts on; later, back/forward keeps the restored position.
-      if (!initial && (isSectionScrolled(location.state) || navigationType === 'POP')) return;
-      const id = fragmentId(location.hash);
-      const timer = window.setTimeout(() => scrollToSection(id), HASH_SCROLL_DELAY_MS);
-      return () => window.clearTimeout(timer);
-    }
-    if (location.pathname === '/' && navigationType !== 'POP') scrollToTop(false);
+    const shownAt = performance.now();
+    let cancel: (() => void) | undefined;
+    let left = false;
+    loadSectionMoves().then(
+      ({ scrollOnArrival }) => {
+        if (!left) cancel = scrollOnArrival(navigate, location, navigationType, initial, shownAt);
+      },
+      () => undefined, // without the code (offline, a new deployment) the page stays where the router put it
+    );
+    return () => {
+      left = true;
+      cancel?.();
+    };
   }, [location, navigationType, navigate]);
 }

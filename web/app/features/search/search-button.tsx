@@ -29,10 +29,7 @@ export function SearchButton({ className = 'icon-button' }: { className?: string
         onFocus={preload}
         onClick={() => setOpen(true)}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <span className="icon icon--search" aria-hidden="true" />
       </button>
       {open ? (
         <Suspense fallback={null}>
