@@ -122,8 +122,11 @@ test.beforeAll(async ({ serviceRole, stack }) => {
     { order_item_id: line.data.id, position: 2, full_name: 'Baraka Mwangi' },
   ]);
   if (seats.error) throw new Error(seats.error.message);
-  const paid = await serviceRole.from('orders').update({ status: 'paid' }).eq('id', orderId);
-  if (paid.error) throw new Error(paid.error.message);
+  // Paid the way the workflow allows: confirmed first.
+  for (const status of ['confirmed', 'paid']) {
+    const moved = await serviceRole.from('orders').update({ status }).eq('id', orderId);
+    if (moved.error) throw new Error(moved.error.message);
+  }
 });
 
 test.afterAll(async ({ stack }) => {
