@@ -122,9 +122,9 @@ test.beforeAll(async ({ serviceRole, stack }) => {
     { order_item_id: line.data.id, position: 2, full_name: 'Baraka Mwangi' },
   ]);
   if (seats.error) throw new Error(seats.error.message);
-  // Paid the way the workflow allows: confirmed first.
-  for (const status of ['confirmed', 'paid']) {
-    const moved = await serviceRole.from('orders').update({ status }).eq('id', orderId);
+  // Paid the way the workflow allows: confirmed first, then paid with the bank transfer's reference.
+  for (const change of [{ status: 'confirmed' }, { status: 'paid', payment_reference: 'KCB-TRF-20270410' }]) {
+    const moved = await serviceRole.from('orders').update(change).eq('id', orderId);
     if (moved.error) throw new Error(moved.error.message);
   }
 });
