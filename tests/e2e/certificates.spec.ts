@@ -123,7 +123,12 @@ test.beforeAll(async ({ serviceRole, stack }) => {
   ]);
   if (seats.error) throw new Error(seats.error.message);
   // Paid the way the workflow allows: confirmed first, then paid with the bank transfer's reference.
-  for (const change of [{ status: 'confirmed' }, { status: 'paid', payment_reference: 'KCB-TRF-20270410' }]) {
+  const payment = {
+    payment_reference: 'KCB-TRF-20270410',
+    payment_reference_method: 'bank',
+    payment_recorded_at: new Date().toISOString(),
+  };
+  for (const change of [{ status: 'confirmed' }, { status: 'paid', ...payment }]) {
     const moved = await serviceRole.from('orders').update(change).eq('id', orderId);
     if (moved.error) throw new Error(moved.error.message);
   }
