@@ -21,7 +21,7 @@ import type { StackInfo } from './support/stack-info.ts';
 import { createStaffUser, signInAsStaff, type Account } from './support/staff.ts';
 import { capturedAttachment } from '../support/mail-capture.ts';
 import { pdfQrCode } from '../support/pdf-qr-code.ts';
-import { pdfText } from '../support/pdf-text.ts';
+import { pdfImageCount, pdfText } from '../support/pdf-text.ts';
 
 // Monday 5 to Wednesday 7 April 2027: three session days by default.
 const days = ['5 Apr 2027', '6 Apr 2027', '7 Apr 2027'];
@@ -207,12 +207,14 @@ test('attendance, issue for the intake: one certificate, mailed with a PDF whose
   const attachment = mail!.attachments.findIndex((file) => file.contentType === 'application/pdf');
   expect(mail!.attachments[attachment]?.filename).toBe(`certificate-${printed}.pdf`);
   const pdf = await capturedAttachment(stack.mailApiUrl, mail!.id, attachment);
-  const text = await pdfText(pdf);
+  const text = await pdfText(pdf.slice()); // pdf.js takes over the buffer it is given
   expect(text).toContain('Baraka Mwangi');
   expect(text).toContain(programTitle);
   // The signatory from the CMS site settings (content/production.ndjson).
   expect(text).toContain('Dr. Wanjiru Kamau');
   expect(text).toContain('Director of Training');
+  // The logo from the CMS (an SVG there), fetched as a PNG from the image API.
+  expect(await pdfImageCount(pdf)).toBe(1);
   expect(await mailsTo(stack, achiengEmail)).toEqual([]);
 
   // The QR code, read from the rendered page, leads to the verification page.
@@ -243,11 +245,11 @@ test('attendance, issue for the intake: one certificate, mailed with a PDF whose
 
   // Staff download the PDF: the new name, the same code.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Certificate of Baraka Njoroge Mwangi (PDF)' }).click();
+  await page.getByRole('button', { name: 'PDF of the certificate of Baraka Njoroge Mwangi' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`certificate-${printed}.pdf`);
   const staffPdf = new Uint8Array(await readFile((await download.path())!));
-  expect(await pdfText(staffPdf)).toContain('Baraka Njoroge Mwangi');
+  expect(await pdfText(staffPdf.slice())).toContain('Baraka Njoroge Mwangi');
   expect(await pdfQrCode(staffPdf)).toBe(verifyUrl);
   const outbox = await serviceRole.from('mail_outbox').select('id').eq('certificate_id', certificate!.id);
   expect(outbox.data).toHaveLength(1);

@@ -163,7 +163,7 @@ export function CertificatesSection({
                             type="button"
                             className="button button--small button--secondary"
                             disabled={downloading === certificate.id}
-                            aria-label={`Certificate of ${who} (PDF)`}
+                            aria-label={`PDF of the certificate of ${who}`}
                             onClick={() => void download(certificate)}
                           >
                             {downloading === certificate.id ? 'Preparing…' : 'PDF'}
