@@ -85,3 +85,8 @@ export function parseCertificateCode(input: string): ParsedCode {
 export function formatCertificateCode(code: string): string {
   return code.match(/.{1,4}/g)!.join('-');
 }
+
+/** The verification page of a certificate (what its QR code and e-mail link to), from the site's origin. */
+export function certificateVerifyUrl(siteUrl: string, code: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/verify/${formatCertificateCode(code)}`;
+}

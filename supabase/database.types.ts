@@ -490,6 +490,7 @@ export type Database = {
       mail_outbox: {
         Row: {
           attempts: number
+          certificate_id: string | null
           claim_id: string | null
           created_at: string
           enquiry_id: string | null
@@ -509,6 +510,7 @@ export type Database = {
         }
         Insert: {
           attempts?: number
+          certificate_id?: string | null
           claim_id?: string | null
           created_at?: string
           enquiry_id?: string | null
@@ -528,6 +530,7 @@ export type Database = {
         }
         Update: {
           attempts?: number
+          certificate_id?: string | null
           claim_id?: string | null
           created_at?: string
           enquiry_id?: string | null
@@ -546,6 +549,12 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "mail_outbox_certificate_id_fkey"
+            columns: ["certificate_id"]
+            referencedRelation: "certificates"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "mail_outbox_enquiry_id_fkey"
             columns: ["enquiry_id"]
@@ -1511,6 +1520,21 @@ export type Database = {
           status: string
         }[]
       }
+      certificate_mail_document: {
+        Args: { certificate_id: string }
+        Returns: {
+          buyer_name: string
+          code: string
+          ends_on: string
+          holder_name: string
+          hours: number
+          issued_at: string
+          program_title: string
+          revoked_at: string
+          starts_on: string
+          to_buyer: boolean
+        }[]
+      }
       check_order_mpesa_code: {
         Args: { order_id: string; verdict: string }
         Returns: {
@@ -1562,6 +1586,7 @@ export type Database = {
         Args: { batch_size?: number; lease_seconds?: number }
         Returns: {
           attempts: number
+          certificate_id: string | null
           claim_id: string | null
           created_at: string
           enquiry_id: string | null

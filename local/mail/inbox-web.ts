@@ -44,6 +44,17 @@ export function createInboxHandler(store: MessageStore): RequestHandler {
     return message ? Response.json(message) : Response.json({ message: 'Message not found' }, { status: 404 });
   });
   app.all('/api/messages/:id', () => notAllowed('GET, HEAD'));
+  // An attachment's bytes (a PDF a test reads back), by its place in the message's `attachments`.
+  app.get('/api/messages/:id/attachments/:index', (c) => {
+    const { id, index } = c.req.param();
+    const file = store.get(id)?.attachments[Number(index)];
+    const bytes = /^\d+$/.test(index) ? store.attachment(id, Number(index)) : undefined;
+    if (!file || !bytes) return Response.json({ message: 'Attachment not found' }, { status: 404 });
+    return new Response(new Blob([new Uint8Array(bytes)]), {
+      headers: { 'content-type': file.contentType, 'cache-control': 'no-store' },
+    });
+  });
+  app.all('/api/messages/:id/attachments/:index', () => notAllowed('GET, HEAD'));
   app.get('/', () => html(inboxPage(store.list())));
   app.all('/', () => notAllowed('GET, HEAD'));
   // The page's "Delete all" is a plain form, so the inbox works without scripts.

@@ -33,7 +33,8 @@ export interface MailCapture {
 export async function startMailCapture(options: MailCaptureOptions): Promise<MailCapture> {
   const host = options.host ?? '127.0.0.1';
   const store = createMessageStore(options.limit ?? 500);
-  const receive = (port: number) => startSmtpReceiver({ port, host, onMessage: (m) => store.add(m) });
+  const receive = (port: number) =>
+    startSmtpReceiver({ port, host, onMessage: (m, contents) => store.add(m, contents) });
   let smtp: SmtpReceiver | undefined = await receive(options.smtpPort);
   const smtpPort = smtp.port;
   const web = await serve(createInboxHandler(store), {

@@ -59,6 +59,21 @@ describe('mail capture', () => {
     expect((await fetch(`${capture.webUrl}/api/messages/999`)).status).toBe(404);
   });
 
+  it('serves an attachment’s bytes by its place in the message (a PDF read back in tests)', async () => {
+    const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x80, 0x0a]);
+    await send({
+      to: 'reader@example.com',
+      subject: 'With a file',
+      text: 'Attached',
+      attachments: [{ filename: 'certificate.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const [message] = await apiMessages();
+    const response = await fetch(`${capture.webUrl}/api/messages/${message?.id}/attachments/0`);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(pdf);
+    expect((await fetch(`${capture.webUrl}/api/messages/${message?.id}/attachments/1`)).status).toBe(404);
+  });
+
   it('lists newest first and keeps only the configured number of messages', async () => {
     for (const n of [1, 2, 3, 4]) await send({ to: 'a@example.com', subject: `Message ${n}`, text: String(n) });
     expect((await apiMessages()).map((m) => m.subject)).toEqual(['Message 4', 'Message 3', 'Message 2']);

@@ -27,7 +27,10 @@ export interface CapturedMessage {
 export type NewMessage = Omit<CapturedMessage, 'id' | 'receivedAt'>;
 
 export interface MessageStore {
-  add(message: NewMessage): CapturedMessage;
+  /** `contents`: the attachments' bytes, in order (served by the inbox's API, not listed in JSON). */
+  add(message: NewMessage, contents?: Uint8Array[]): CapturedMessage;
+  /** The bytes of a message's attachment, by its place in `attachments`. */
+  attachment(id: string, index: number): Uint8Array | undefined;
   list(): CapturedMessage[];
   get(id: string): CapturedMessage | undefined;
   clear(): void;
@@ -36,18 +39,25 @@ export interface MessageStore {
 export function createMessageStore(limit: number): MessageStore {
   // Oldest first internally; a bounded list keeps a long-running dev stack from growing forever.
   let messages: CapturedMessage[] = [];
+  const contentsById = new Map<string, Uint8Array[]>();
   let nextId = 1;
   return {
-    add(message) {
+    add(message, contents = []) {
       const stored: CapturedMessage = { id: String(nextId++), receivedAt: new Date().toISOString(), ...message };
       messages.push(stored);
-      if (messages.length > limit) messages = messages.slice(messages.length - limit);
+      contentsById.set(stored.id, contents);
+      if (messages.length > limit) {
+        for (const dropped of messages.slice(0, messages.length - limit)) contentsById.delete(dropped.id);
+        messages = messages.slice(messages.length - limit);
+      }
       return stored;
     },
+    attachment: (id, index) => contentsById.get(id)?.[index],
     list: () => [...messages].reverse(),
     get: (id) => messages.find((m) => m.id === id),
     clear() {
       messages = [];
+      contentsById.clear();
     },
   };
 }

@@ -63,7 +63,7 @@ export function toNewMessage(parsed: ParsedMail, envelope: NewMessage['envelope'
 export async function startSmtpReceiver(options: {
   port: number;
   host: string;
-  onMessage: (message: NewMessage) => void;
+  onMessage: (message: NewMessage, contents: Uint8Array[]) => void;
 }): Promise<SmtpReceiver> {
   const server = new SMTPServer({
     // Local capture only: no STARTTLS to negotiate, and AUTH accepted but not required, so a
@@ -106,7 +106,10 @@ export async function startSmtpReceiver(options: {
             from: envelopeAddress(session.envelope.mailFrom),
             to: session.envelope.rcptTo.map((r) => r.address),
           };
-          options.onMessage(toNewMessage(parsed, envelope, size));
+          options.onMessage(
+            toNewMessage(parsed, envelope, size),
+            parsed.attachments.map((a) => new Uint8Array(a.content)),
+          );
           callback();
         })
         .catch((error: unknown) => {

@@ -1,4 +1,4 @@
-/** The singleton `siteSettings`: contact details, hours, social links, footer links, messages used on every page, and the payment details orders show. */
+/** The singleton `siteSettings`: contact details, hours, social links, footer links, messages used on every page, the payment details orders show, and the certificates' signatory. */
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { CogIcon } from '@sanity/icons/Cog';
 import { imageField } from '../fields/image.ts';
@@ -208,6 +208,22 @@ export const siteSettings = defineType({
         }),
       ],
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'certificateSignatory',
+      title: 'Certificate signatory',
+      type: 'object',
+      description:
+        'Who signs the certificates of completion: printed under the signature line with the logo above. Certificates without one carry no signature line.',
+      fields: [
+        defineField({ name: 'name', type: 'string', validation: (rule) => rule.max(80) }),
+        defineField({
+          name: 'title',
+          type: 'string',
+          description: 'e.g. "Director of Training"',
+          validation: (rule) => rule.max(80),
+        }),
+      ],
     }),
     defineField({ name: 'defaultSeo', title: 'Default SEO', type: 'seo' }),
   ],

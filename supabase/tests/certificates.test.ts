@@ -234,6 +234,40 @@ describe('issuing certificates', () => {
     expect(refused.message).toContain('Unpaid Person has not completed the program');
   });
 
+  it('queues one certificate e-mail per certificate: to the participant, or the buyer when none was given', async () => {
+    const { intake } = await intakeWithOrder(['Achieng Otieno', 'Brian Kamau'], 'paid');
+    await db.query(`update public.order_participants set email = null where full_name = 'Brian Kamau'`);
+    await attend(intake, { 'Achieng Otieno': 5, 'Brian Kamau': 5 });
+    await as('programmes', 'select public.issue_intake_certificates($1)', [intake]);
+    const brian = await db.query<{ id: string }>(
+      `select id from public.certificates where holder_name = 'Brian Kamau'`,
+    );
+    const id = brian.rows[0]!.id;
+    // Issued again, then re-issued: no second mail.
+    await as('programmes', 'select public.issue_intake_certificates($1)', [intake]);
+    await as('programmes', `select public.reissue_certificate($1, 'Brian Kamau Otieno', 'Second name left out')`, [id]);
+
+    const { rows } = await db.query<{ recipient: string; holder_name: string }>(
+      `select m.recipient, c.holder_name from public.mail_outbox m join public.certificates c on c.id = m.certificate_id
+        where m.kind = 'certificate_issued' order by c.holder_name`,
+    );
+    expect(rows).toEqual([
+      { recipient: 'seat0@example.com', holder_name: 'Achieng Otieno' },
+      { recipient: 'buyer@example.com', holder_name: 'Brian Kamau Otieno' },
+    ]);
+    await expect(
+      db.query(
+        `insert into public.mail_outbox (kind, certificate_id, recipient) values ('certificate_issued', $1, 'x@example.com')`,
+        [id],
+      ),
+    ).rejects.toThrow(/mail_outbox_certificate_issued_key/);
+
+    const document = await db.query(`select * from public.certificate_mail_document($1)`, [id]);
+    expect(document.rows[0]).toMatchObject({ holder_name: 'Brian Kamau Otieno', to_buyer: true, buyer_name: 'Buyer' });
+    const refused = await refusal('programmes', 'select * from public.certificate_mail_document($1)', [id]);
+    expect(refused.code).toBe('42501');
+  });
+
   it('re-issues with a corrected name under the same code, keeping the history', async () => {
     const { intake } = await intakeWithOrder(['Achieng Otieno'], 'paid');
     await attend(intake, { 'Achieng Otieno': 5 });

@@ -31,3 +31,10 @@ export async function capturedMail(mailApiUrl: string, query: MailQuery = {}): P
   );
   return query.oldestFirst ? messages.reverse() : messages;
 }
+
+/** The bytes of a captured message's attachment (e.g. a PDF), by its place in `attachments`. */
+export async function capturedAttachment(mailApiUrl: string, messageId: string, index: number): Promise<Uint8Array> {
+  const response = await fetch(`${mailApiUrl}/${encodeURIComponent(messageId)}/attachments/${index}`);
+  if (response.status !== 200) throw new Error(`the mail capture answered ${response.status} for the attachment`);
+  return new Uint8Array(await response.arrayBuffer());
+}

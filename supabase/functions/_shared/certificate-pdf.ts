@@ -1,12 +1,13 @@
 /**
- * A certificate as PDF bytes: A4 landscape, the institute's name, the holder, the program, its
+ * A certificate as PDF bytes: A4 landscape, the institute's logo and name, the holder, the program, its
  * dates and hours, the issue date, the signatory when one is set, and a QR code to
  * /verify/<code> with the code printed beneath. pdf-lib (as the invoices) with the standard
  * fonts; the QR code's modules come from `qrcode` and are drawn as squares.
- * Not yet sent by the mail worker nor offered to staff (docs/certificates.md, "Not built yet").
+ * The mail worker attaches it to the certificate e-mail; staff download it (certificate-pdf function).
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
 import QRCode from 'qrcode';
+import { certificateVerifyUrl, formatCertificateCode } from '../../../domain/certificate-code.ts';
 import { formatCalendarDate, formatDate } from '../../../domain/dates.ts';
 import { toWinAnsi } from '../../../domain/win-ansi.ts';
 
@@ -22,10 +23,44 @@ export interface CertificateDocument {
   verifyUrl: string;
 }
 
+/** A certificate as the database holds it (public.certificates, certificate_mail_document). */
+export interface CertificateRow {
+  code: string;
+  holder_name: string;
+  program_title: string;
+  starts_on: string;
+  ends_on: string;
+  hours: number | null;
+  issued_at: string;
+}
+
+export function certificateDocument(row: CertificateRow, siteUrl: string): CertificateDocument {
+  return {
+    holderName: row.holder_name,
+    programTitle: row.program_title,
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    hours: row.hours,
+    issuedAt: row.issued_at,
+    printedCode: formatCertificateCode(row.code),
+    verifyUrl: certificateVerifyUrl(siteUrl, row.code),
+  };
+}
+
+/** The PDF's file name: the code says which certificate, the name whose. */
+export function certificateFileName(document: CertificateDocument): string {
+  return `certificate-${document.printedCode}.pdf`;
+}
+
 export interface CertificateIssuer {
   instituteName: string;
   signatory?: { name: string; title: string };
+  /** The institute's logo as PNG bytes (certificate-issuer.ts fetches it from the CMS). */
+  logoPng?: Uint8Array;
 }
+
+/** Where the logo sits (top left, inside the border) and how tall it is, in points. */
+export const LOGO_BOX = { x: 60, y: 595.28 - 60 - 56, height: 56, maxWidth: 180 };
 
 export const CERTIFICATE_PAGE: [number, number] = [841.89, 595.28]; // A4 landscape, points
 /** Where the QR code sits (bottom right) and its size, in points: tests read it back from here. */
@@ -65,6 +100,12 @@ export async function renderCertificatePdf(
   const [width, height] = CERTIFICATE_PAGE;
 
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: accent, borderWidth: 2 });
+  if (issuer.logoPng) {
+    const logo = await doc.embedPng(issuer.logoPng);
+    const scale = Math.min(LOGO_BOX.height / logo.height, LOGO_BOX.maxWidth / logo.width);
+    const size = { width: logo.width * scale, height: logo.height * scale };
+    page.drawImage(logo, { x: LOGO_BOX.x, y: LOGO_BOX.y + LOGO_BOX.height - size.height, ...size });
+  }
   centred(page, issuer.instituteName, height - 90, 26, bold, accent);
   centred(page, 'Certificate of Completion', height - 140, 22, regular);
   centred(page, 'This certifies that', height - 190, 13, regular, muted);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getEnv, requireEnv } from './env.ts';
 
 const query = `*[_id == "siteSettings"][0]{
-  instituteName, "logoUrl": logo.asset->url, phone, email, address{street, area, city, country}, bookingsEmail,
+  instituteName, "logoUrl": logo.asset->url, certificateSignatory{name, title}, phone, email, address{street, area, city, country}, bookingsEmail,
   enquiryEmails{training, advisory, technology, insurance, other},
   payments{mpesaPaybill, kraPin, invoiceNote,
     bankAccounts[]{currency, bankName, branch, accountName, accountNumber, swiftCode}}
@@ -24,6 +24,12 @@ const settingsSchema = z.object({
   instituteName: z.string().min(1),
   // The logo's address in the image API (e-mails show it); the name stands in without one.
   logoUrl: optional.optional(),
+  // Who signs certificates; without a name they carry no signature line.
+  certificateSignatory: z
+    .object({ name: optional, title: optional })
+    .nullish()
+    .transform((value) => value ?? undefined)
+    .optional(),
   phone: z.string().min(1),
   email: z.string().min(1),
   address: z.object({ street: z.string(), area: optional, city: z.string(), country: z.string() }),
@@ -59,6 +65,14 @@ const settingsSchema = z.object({
 });
 
 export type InstituteSettings = z.infer<typeof settingsSchema>;
+
+/** An image of the CMS (the logo) as a PNG `height` pixels tall, from the image API: mail programs and PDFs take no SVG. */
+export function pngImageUrl(imageUrl: string, height: number): string {
+  const url = new URL(imageUrl);
+  url.searchParams.set('h', String(height));
+  url.searchParams.set('fm', 'png');
+  return url.toString();
+}
 
 /** Throws when the CMS cannot be reached or its settings lack what an invoice needs. */
 export async function fetchInstituteSettings(): Promise<InstituteSettings> {

@@ -3,6 +3,8 @@
  * the service role key (locally every 2 s by the stack; hosted by pg_cron + pg_net, see the
  * docs/operations.md, "Hosted Supabase"); answers `{ sent, retrying, failed, uncertain }`.
  */
+import { certificateIssuer } from '../_shared/certificate-issuer.ts';
+import { renderCertificatePdf } from '../_shared/certificate-pdf.ts';
 import { getEnv } from '../_shared/env.ts';
 import { json } from '../_shared/http.ts';
 import { renderInvoicePdf } from '../_shared/invoice-pdf.ts';
@@ -22,6 +24,8 @@ export default async function handler(req: Request): Promise<Response> {
       send: sendMail,
       settings: fetchInstituteSettings,
       invoice: renderInvoicePdf,
+      certificatePdf: async (certificate, settings) =>
+        renderCertificatePdf(certificate, await certificateIssuer(settings)),
       siteUrl: getEnv('SITE_URL') ?? 'http://127.0.0.1:3000',
       messageDomain: senderDomain(),
     });

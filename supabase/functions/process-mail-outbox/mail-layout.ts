@@ -3,7 +3,7 @@
  * name in words where the CMS has none), then the body. The logo goes out as a PNG from the
  * image API: mail programs such as Gmail show no SVG.
  */
-import type { InstituteSettings } from '../_shared/site-settings.ts';
+import { pngImageUrl, type InstituteSettings } from '../_shared/site-settings.ts';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,10 +13,7 @@ export function escapeHtml(value: string): string {
 const LOGO_HEIGHT = 48;
 
 export function logoImageUrl(logoUrl: string): string {
-  const url = new URL(logoUrl);
-  url.searchParams.set('h', String(LOGO_HEIGHT * 2));
-  url.searchParams.set('fm', 'png');
-  return url.toString();
+  return pngImageUrl(logoUrl, LOGO_HEIGHT * 2);
 }
 
 function brand(settings: Pick<InstituteSettings, 'instituteName' | 'logoUrl'>): string {

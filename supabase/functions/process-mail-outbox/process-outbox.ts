@@ -3,11 +3,13 @@
  * CMS settings, sends it, and marks the row (sent / retry later / uncertain). The delivery
  * guarantee (at most once, retried while certainly unsent) is explained in the outbox migration.
  */
+import { certificateDocument, type CertificateDocument } from '../_shared/certificate-pdf.ts';
 import { certainlyNotSent, type OutgoingMail } from '../_shared/mailer.ts';
 import { parseWorkerOrder, type WorkerOrder } from '../../../domain/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
 import { z } from 'zod';
+import { certificateEmail } from './certificate-emails.ts';
 import { enquiryNotificationEmail, enquiryReceiptEmail } from './enquiry-emails.ts';
 import { registrationEmail, type RegistrationMailKind } from './event-emails.ts';
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
@@ -19,6 +21,7 @@ export interface WorkerDeps {
   send(mail: OutgoingMail): Promise<void>;
   settings(): Promise<InstituteSettings>;
   invoice(order: WorkerOrder, settings: InstituteSettings): Promise<Uint8Array>;
+  certificatePdf(certificate: CertificateDocument, settings: InstituteSettings): Promise<Uint8Array>;
   siteUrl: string;
   /** Domain of the Message-IDs the worker gives its mails. */
   messageDomain: string;
@@ -40,6 +43,7 @@ type OutboxRow = {
   subscriber_id: string | null;
   enquiry_id: string | null;
   registration_id: string | null;
+  certificate_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
@@ -101,6 +105,22 @@ async function renderRegistration(
   return registrationEmail(kind, data, settings, deps.siteUrl, deps.messageDomain);
 }
 
+async function renderCertificate(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.certificate_id || !row.recipient)
+    throw new Error(`outbox row ${row.id} (${row.kind}) has no certificate or recipient`);
+  const { data, error } = await deps.admin
+    .rpc('certificate_mail_document', { certificate_id: row.certificate_id })
+    .maybeSingle();
+  if (error) throw new Error(`could not read certificate ${row.certificate_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`certificate ${row.certificate_id} no longer exists`);
+  const certificate = certificateDocument(data, deps.siteUrl);
+  const pdf = await deps.certificatePdf(certificate, settings);
+  return {
+    ...certificateEmail({ certificate, toBuyer: data.to_buyer, buyerName: data.buyer_name }, settings, pdf),
+    to: row.recipient,
+  };
+}
+
 async function renderOther(
   row: OutboxRow,
   deps: WorkerDeps,
@@ -109,6 +129,7 @@ async function renderOther(
   if (row.kind.startsWith('newsletter_')) return renderNewsletter(row, deps, settings);
   if (row.kind.startsWith('enquiry_')) return renderEnquiry(row, deps, settings);
   if (row.kind.startsWith('event_registration_')) return renderRegistration(row, deps, settings);
+  if (row.kind === 'certificate_issued') return renderCertificate(row, deps, settings);
   return null;
 }
 

@@ -1,4 +1,5 @@
-/** /admin/intakes/:id: an intake's roster, attendance, session days and completion rule. */
+/** /admin/intakes/:id: an intake's roster, attendance, session days and completion rule; `children` (the route's) follow. */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { IntakeRoster } from './api/get-intake-roster';
 import { AttendanceGrid } from './attendance-grid';
@@ -11,9 +12,11 @@ import './admin-rosters.css';
 export function RosterPage({
   roster: { intake, ruleShare, participants, days, marks },
   orderStatusLabel,
+  children,
 }: {
   roster: IntakeRoster;
   orderStatusLabel: (status: string) => string;
+  children?: ReactNode;
 }) {
   const program = intake.training_programs;
   return (
@@ -32,6 +35,7 @@ export function RosterPage({
       <AttendanceGrid participants={participants} days={days} marks={marks} />
       <SessionDaysSection intake={intake} days={days} marks={marks} />
       <CompletionRuleForm programId={program.id} programTitle={program.title} ruleShare={ruleShare} />
+      {children}
     </section>
   );
 }

@@ -470,6 +470,10 @@ export type SiteSettings = {
     kraPin?: string;
     invoiceNote?: string;
   };
+  certificateSignatory?: {
+    name?: string;
+    title?: string;
+  };
   defaultSeo?: Seo;
 };
 
