@@ -42,10 +42,12 @@ const { configureBrowserSupabase } = (await webModule('lib/supabase/browser-env.
 const { getBrowserSupabase } = (await webModule('lib/supabase/browser-client.ts')) as {
   getBrowserSupabase(): Promise<SupabaseClient<Database>>;
 };
-const { fetchSubscribersPage, subscriberExportPages, EXPORT_PAGE_SIZE } = (await webModule(
+const { listSubscribers } = (await webModule('features/admin-subscribers/api/list-subscribers.ts')) as {
+  listSubscribers(input: SubscriberQuery & { page: number }): Promise<Page>;
+};
+const { subscriberExportPages, EXPORT_PAGE_SIZE } = (await webModule(
   'features/admin-subscribers/subscribers-data.ts',
 )) as {
-  fetchSubscribersPage(query: SubscriberQuery, page: number): Promise<Page>;
   subscriberExportPages(query: SubscriberQuery): AsyncIterable<{ id: string }[]>;
   EXPORT_PAGE_SIZE: number;
 };
@@ -115,11 +117,11 @@ describe('the subscribers list with many rows', () => {
 
   it('reads the last page from the other end: the same rows, no offset past the first pages', async () => {
     const query = { q: `lp${tag}`, status: 'all', sort: 'created_at', dir: 'desc' } as const;
-    const first = await fetchSubscribersPage(query, 1);
+    const first = await listSubscribers({ ...query, page: 1 });
     expect(first.total).toBe(990);
     const lastPage = Math.ceil(first.total / 25);
     requested.length = 0;
-    const last = await fetchSubscribersPage(query, lastPage);
+    const last = await listSubscribers({ ...query, page: lastPage });
     // Newest first, id breaking ties: the oldest rows, in the list's order.
     const { rows } = await sql.query<{ id: string }>(
       `select id from public.newsletter_subscribers where source = $1 order by created_at desc, id asc`,

@@ -1,27 +1,31 @@
 /**
- * The orders list's data: one page of orders matching the status filter, the paid-by-M-Pesa
+ * The orders list's data: the query for orders matching the status filter, the paid-by-M-Pesa
  * filter and the search text (reference, e-mail, organisation), sorted and counted by PostgREST
- * (estimated above 1000 rows);
- * and every matching order for the CSV export with its phone, lines and participants, read in
- * pages so a long list never becomes one huge response.
+ * (estimated above 1000 rows; a page is read by api/list-orders.ts), and every matching order for
+ * the CSV export with its phone, lines and participants, read in pages so a long list never
+ * becomes one huge response.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
-import { LIST_COUNT, inListOrder, pageWindow } from '../../components/admin/list-window';
+import { LIST_COUNT } from '../../components/admin/list-window';
+import type { ListDefaults } from '../../components/admin/list-params';
 import type { OrderStatus } from './order-status';
 
 export const ORDERS_PAGE_SIZE = 25;
 export const orderSortColumns = ['created_at', 'reference', 'total_usd', 'status'] as const;
+/** The list's URL state falls back to the newest first. */
+export const orderListDefaults: ListDefaults = { sort: 'created_at', dir: 'desc', sortable: orderSortColumns };
 const searchColumns = ['reference', 'customer_email', 'organisation'] as const;
-const listColumns =
+export const listColumns =
   'id, reference, created_at, status, customer_name, customer_email, organisation, payment_method, currency, total_usd, total_kes, payment_reference, mpesa_paid:mpesa_payment_attempts(receipt)';
 const exportColumns = `${listColumns}, customer_phone,
   order_items(position, title, quantity, program_intakes(starts_on, ends_on),
     order_participants(position, full_name, email))` as const;
 
 /** `all`, or only orders an M-Pesa prompt paid (a succeeded attempt, with or without a receipt). */
-export type PaidFilter = 'all' | 'mpesa';
+export const paidFilters = ['all', 'mpesa'] as const;
+export type PaidFilter = (typeof paidFilters)[number];
 
 export function isPaidFilter(value: string | null): value is PaidFilter {
   return value === 'all' || value === 'mpesa';
@@ -39,7 +43,7 @@ export interface OrderQuery {
  * The query builder, not yet sent (a builder is a thenable: awaiting it would run it). `reversed`
  * flips the sort (a page near the end is read from the end); `head` asks for the count alone.
  */
-function matching<Columns extends string>(
+export function matching<Columns extends string>(
   supabase: DatabaseClient,
   query: OrderQuery,
   columns: Columns,
@@ -56,26 +60,6 @@ function matching<Columns extends string>(
   // The id breaks ties, so pages are stable.
   const ascending = (query.dir === 'asc') !== reversed;
   return request.order(query.sort, { ascending }).order('id', { ascending: !reversed });
-}
-
-export type OrderListRow = Awaited<ReturnType<typeof fetchOrdersPage>>['rows'][number];
-
-/** One page; a later page first asks for the count (estimated above 1000 rows) to read from the nearer end. */
-export async function fetchOrdersPage(query: OrderQuery, page: number) {
-  const supabase = await getBrowserSupabase();
-  let total: number | null = null;
-  if (page > 1) {
-    const counted = await matching(supabase, query, listColumns, { head: true });
-    if (counted.error) throw counted.error;
-    total = counted.count;
-  }
-  const window = pageWindow(page, ORDERS_PAGE_SIZE, total);
-  const { data, error, count } = await matching(supabase, query, listColumns, { reversed: window.reversed }).range(
-    window.from,
-    window.to,
-  );
-  if (error) throw error;
-  return { rows: inListOrder(data, window), total: count ?? 0 };
 }
 
 async function fetchExportPage(query: OrderQuery, from: number) {

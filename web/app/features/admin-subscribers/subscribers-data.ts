@@ -1,16 +1,24 @@
 /**
- * The newsletter subscribers' data for /admin/subscribers: a page (filtered by status, searched
- * by e-mail, sorted, counted by PostgREST: estimated above 1000 rows), every matching row for the
- * streamed CSV export in keyset pages (with the status and the recorded consent), and removing one (staff only, by RLS policy).
+ * The newsletter subscribers' data for /admin/subscribers: the query for a page (filtered by
+ * status, searched by e-mail, sorted, counted by PostgREST: estimated above 1000 rows; read by
+ * api/list-subscribers.ts) and every matching row for the streamed CSV export in keyset pages
+ * (with the status and the recorded consent). Removing one is api/remove-subscriber.ts.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
-import { LIST_COUNT, inListOrder, pageWindow } from '../../components/admin/list-window';
+import { LIST_COUNT } from '../../components/admin/list-window';
+import type { ListDefaults } from '../../components/admin/list-params';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 
 export const SUBSCRIBERS_PAGE_SIZE = 25;
 export const subscriberSortColumns = ['created_at', 'email', 'source', 'status'] as const;
+/** The list's URL state falls back to the newest first. */
+export const subscriberListDefaults: ListDefaults = {
+  sort: 'created_at',
+  dir: 'desc',
+  sortable: subscriberSortColumns,
+};
 const columns = 'id, email, source, status, created_at, confirmed_at, unsubscribed_at, consent_text, consented_at';
 
 export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
@@ -36,7 +44,7 @@ export interface SubscriberQuery {
  * The query builder, not yet sent (a builder is a thenable: awaiting it would run it). `reversed`
  * flips the sort (a page near the end is read from the end); `head` asks for the count alone.
  */
-function matching(supabase: DatabaseClient, query: SubscriberQuery, { reversed = false, head = false } = {}) {
+export function matching(supabase: DatabaseClient, query: SubscriberQuery, { reversed = false, head = false } = {}) {
   const request = filtered(supabase.from('newsletter_subscribers').select(columns, { count: LIST_COUNT, head }), query);
   const ascending = (query.dir === 'asc') !== reversed;
   return request.order(query.sort, { ascending }).order('id', { ascending: !reversed });
@@ -51,25 +59,7 @@ function filtered<
   return search ? request.or(search) : request;
 }
 
-export type Subscriber = Awaited<ReturnType<typeof fetchSubscribersPage>>['rows'][number];
-
-/** One page; a later page first asks for the count (estimated above 1000 rows) to read from the nearer end. */
-export async function fetchSubscribersPage(query: SubscriberQuery, page: number) {
-  const supabase = await getBrowserSupabase();
-  let total: number | null = null;
-  if (page > 1) {
-    const counted = await matching(supabase, query, { head: true });
-    if (counted.error) throw counted.error;
-    total = counted.count;
-  }
-  const window = pageWindow(page, SUBSCRIBERS_PAGE_SIZE, total);
-  const { data, error, count } = await matching(supabase, query, { reversed: window.reversed }).range(
-    window.from,
-    window.to,
-  );
-  if (error) throw error;
-  return { rows: inListOrder(data, window), total: count ?? 0 };
-}
+export type Subscriber = NonNullable<Awaited<ReturnType<typeof matching>>['data']>[number];
 
 /** Rows per page of the export: PostgREST's max rows. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -100,14 +90,6 @@ export async function* subscriberExportPages(query: SubscriberQuery): AsyncGener
 export function afterRow(row: { created_at: string; id: string }): string {
   const at = `"${row.created_at}"`;
   return `created_at.lt.${at},and(created_at.eq.${at},id.lt.${row.id})`;
-}
-
-/** Removes one subscriber; refuses loudly when nothing was removed (not staff, already gone). */
-export async function removeSubscriber(id: string): Promise<void> {
-  const supabase = await getBrowserSupabase();
-  const { data, error } = await supabase.from('newsletter_subscribers').delete().eq('id', id).select('id');
-  if (error) throw error;
-  if (data.length !== 1) throw { code: 'PGRST116', message: 'No subscriber was removed.' };
 }
 
 export const subscriberCsvColumns: CsvColumn<Subscriber>[] = [
