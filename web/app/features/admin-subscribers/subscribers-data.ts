@@ -1,13 +1,12 @@
 /**
- * The newsletter subscribers' data for /admin/subscribers: the query for a page (filtered by
- * status, searched by e-mail, sorted, counted by PostgREST: estimated above 1000 rows; read by
- * api/list-subscribers.ts) and every matching row for the streamed CSV export in keyset pages
- * (with the status and the recorded consent). Removing one is api/remove-subscriber.ts.
+ * The newsletter subscribers' data for /admin/subscribers: page size, sort columns, statuses and
+ * columns (a page is read by api/list-subscribers.ts), and every matching row for the streamed
+ * CSV export in keyset pages (with the status and the recorded consent). Removing one is
+ * api/remove-subscriber.ts.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
-import { LIST_COUNT } from '../../components/admin/list-window';
 import type { ListDefaults } from '../../components/admin/list-params';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 
@@ -19,7 +18,8 @@ export const subscriberListDefaults: ListDefaults = {
   dir: 'desc',
   sortable: subscriberSortColumns,
 };
-const columns = 'id, email, source, status, created_at, confirmed_at, unsubscribed_at, consent_text, consented_at';
+export const listColumns =
+  'id, email, source, status, created_at, confirmed_at, unsubscribed_at, consent_text, consented_at';
 
 export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
@@ -40,16 +40,6 @@ export interface SubscriberQuery {
   dir: 'asc' | 'desc';
 }
 
-/**
- * The query builder, not yet sent (a builder is a thenable: awaiting it would run it). `reversed`
- * flips the sort (a page near the end is read from the end); `head` asks for the count alone.
- */
-export function matching(supabase: DatabaseClient, query: SubscriberQuery, { reversed = false, head = false } = {}) {
-  const request = filtered(supabase.from('newsletter_subscribers').select(columns, { count: LIST_COUNT, head }), query);
-  const ascending = (query.dir === 'asc') !== reversed;
-  return request.order(query.sort, { ascending }).order('id', { ascending: !reversed });
-}
-
 /** The status filter and the search text, on any select of the table. */
 function filtered<
   Request extends { eq(column: 'status', value: SubscriberStatus): Request; or(filter: string): Request },
@@ -59,10 +49,21 @@ function filtered<
   return search ? request.or(search) : request;
 }
 
-export type Subscriber = NonNullable<Awaited<ReturnType<typeof matching>>['data']>[number];
-
 /** Rows per page of the export: PostgREST's max rows. */
 export const EXPORT_PAGE_SIZE = 1000;
+
+/** The export's keyset page after `last` (newest first); a builder, not yet sent. */
+function exportPage(
+  supabase: DatabaseClient,
+  query: SubscriberQuery,
+  last: { created_at: string; id: string } | undefined,
+) {
+  let request = filtered(supabase.from('newsletter_subscribers').select(listColumns), query);
+  if (last) request = request.or(afterRow(last));
+  return request.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(EXPORT_PAGE_SIZE);
+}
+
+export type Subscriber = NonNullable<Awaited<ReturnType<typeof exportPage>>['data']>[number];
 
 /**
  * Every subscriber the list's filter and search match, newest first, a page of 1000 at a time for
@@ -73,12 +74,7 @@ export async function* subscriberExportPages(query: SubscriberQuery): AsyncGener
   const supabase = await getBrowserSupabase();
   let last: Subscriber | undefined;
   for (;;) {
-    let request = filtered(supabase.from('newsletter_subscribers').select(columns), query);
-    if (last) request = request.or(afterRow(last));
-    const { data, error } = await request
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false })
-      .limit(EXPORT_PAGE_SIZE);
+    const { data, error } = await exportPage(supabase, query, last);
     if (error) throw error;
     if (data.length > 0) yield data;
     if (data.length < EXPORT_PAGE_SIZE) return;
