@@ -25,7 +25,7 @@ const { subscriberExportPages, subscriberCsvColumns, SUBSCRIBERS_PAGE_SIZE } =
 const { listSubscribers } = await import('../app/features/admin-subscribers/api/list-subscribers');
 const { listEnquiries } = await import('../app/features/admin-enquiries/api/list-enquiries');
 const { ENQUIRIES_PAGE_SIZE } = await import('../app/features/admin-enquiries/enquiries-data');
-const { fetchDashboard } = await import('../app/features/admin-dashboard/fetch-dashboard');
+const { getDashboard } = await import('../app/features/admin-dashboard/api/get-dashboard');
 const { fetchAuditEntries } = await import('../app/lib/supabase/audit-log');
 const { searchCatalogue } = await import('../app/features/search/search-catalogue');
 const { csvHeaderLine, csvLines } = await import('../app/components/admin/download-csv');
@@ -91,7 +91,7 @@ async function operations(target: BenchTarget): Promise<Operation[]> {
   const { id: programId, slug } = program;
   const newest = { sort: 'created_at', dir: 'desc' } as const;
   return [
-    { name: 'dashboard (admin_dashboard)', paged: true, run: () => fetchDashboard() },
+    { name: 'dashboard (admin_dashboard)', paged: true, run: () => getDashboard() },
     ...list('orders: paid, newest first', ORDERS_PAGE_SIZE, (page) =>
       listOrders({ q: '', status: 'paid', paid: 'all', ...newest, page }),
     ),
