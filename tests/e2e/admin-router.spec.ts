@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
+import { allowManyOrders, placeOrder } from './support/orders.ts';
 import { createStaffUser, signInAsStaff } from './support/staff.ts';
 
 const networkWords = 'The server could not be reached. Check your connection and try again; your input is kept.';
@@ -21,6 +22,42 @@ test('a list page shows its rows with its first paint: no loading row before the
   // Read at once, no retrying: the rows came with the page, before it rendered.
   expect(await page.getByRole('cell', { name: 'HR Advisory', exact: true }).count()).toBe(1);
   expect(await page.getByRole('table').getAttribute('aria-busy')).toBe('false');
+});
+
+test('the orders list shows its rows with its first paint, searched from the URL', async ({ page, stack }) => {
+  await allowManyOrders(stack);
+  const { reference } = await placeOrder(stack);
+  await page.goto(`/admin/orders?q=${reference}`);
+  await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+  // Read at once, no retrying: the rows came with the page, before it rendered.
+  expect(await page.getByRole('link', { name: reference, exact: true }).count()).toBe(1);
+  expect(await page.getByRole('table').getAttribute('aria-busy')).toBe('false');
+});
+
+test('the subscribers list shows its rows with its first paint; a removal is posted to the route and the list read again', async ({
+  page,
+  serviceRole,
+}) => {
+  const email = `first-paint-${randomUUID().slice(0, 8)}@example.com`;
+  const inserted = await serviceRole.from('newsletter_subscribers').insert({ email, source: 'footer' });
+  if (inserted.error) throw new Error(inserted.error.message);
+  await page.goto(`/admin/subscribers?q=${email}`);
+  await page.getByRole('heading', { level: 1, name: 'Newsletter subscribers' }).waitFor();
+  expect(await page.getByRole('cell', { name: email, exact: true }).count()).toBe(1);
+  expect(await page.getByRole('table').getAttribute('aria-busy')).toBe('false');
+
+  await page.getByRole('button', { name: `Remove ${email}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove subscriber' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Removed ${email}.` })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('No subscribers match.')).toBeVisible();
+  // Where the removal was made: the same search.
+  expect(new URL(page.url()).searchParams.get('q')).toBe(email);
 });
 
 test('Back and Forward bring a list back with its search and its rows, from the URL', async ({ page }) => {
