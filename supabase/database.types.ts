@@ -2060,6 +2060,99 @@ export type Database = {
           status: string
         }[]
       }
+      staff_orders_count: {
+        Args: { mpesa_only?: boolean; search?: string; status?: string }
+        Returns: number
+      }
+      staff_orders_page: {
+        Args: {
+          descending?: boolean
+          mpesa_only?: boolean
+          reversed?: boolean
+          search?: string
+          skip?: number
+          sort?: string
+          status?: string
+          take?: number
+        }
+        Returns: {
+          client_key: string
+          confirmation_token: string
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string | null
+          expired_at: string | null
+          hold_reminded_at: string | null
+          hold_until: string | null
+          id: string
+          idempotency_key: string
+          kes_per_usd: number
+          mpesa_code: string | null
+          mpesa_code_checked_at: string | null
+          mpesa_code_status: string | null
+          mpesa_code_submitted_at: string | null
+          mpesa_receipt: string | null
+          organisation: string | null
+          paid_at: string | null
+          payment_choice: string
+          payment_method: string
+          payment_recorded_at: string | null
+          payment_reference: string | null
+          payment_reference_method: string | null
+          po_number: string | null
+          reference: string
+          request_hash: string
+          status: string
+          status_changed_at: string | null
+          terms_accepted_at: string
+          total_kes: number
+          total_usd: number
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      staff_subscribers_count: {
+        Args: { search?: string; status?: string }
+        Returns: number
+      }
+      staff_subscribers_page: {
+        Args: {
+          descending?: boolean
+          reversed?: boolean
+          search?: string
+          skip?: number
+          sort?: string
+          status?: string
+          take?: number
+        }
+        Returns: {
+          confirmation_sent_at: string | null
+          confirmed_at: string | null
+          consent_text: string | null
+          consented_at: string | null
+          created_at: string
+          email: string
+          id: string
+          requested_at: string
+          source: string
+          status: string
+          token: string
+          unsubscribed_at: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "newsletter_subscribers"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       submit_enquiry: {
         Args: {
           consent: boolean

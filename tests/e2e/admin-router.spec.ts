@@ -23,6 +23,71 @@ test('a list page shows its rows with its first paint: no loading row before the
   expect(await page.getByRole('table').getAttribute('aria-busy')).toBe('false');
 });
 
+// Each list's read, at the address the route's loader reads it from (a staff function) and at the
+// table's address a page reading in an effect used.
+const listReads = [
+  { link: 'Orders', heading: 'Orders', reads: ['/rest/v1/rpc/staff_orders_page', '/rest/v1/orders'] },
+  {
+    link: 'Subscribers',
+    heading: 'Newsletter subscribers',
+    reads: ['/rest/v1/rpc/staff_subscribers_page', '/rest/v1/newsletter_subscribers'],
+  },
+];
+
+for (const { link, heading, reads } of listReads) {
+  test(`the ${link.toLowerCase()} list is read before it shows: while its read is held, the page before it stays`, async ({
+    page,
+  }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const reached = new Promise<void>((resolve) => (held = resolve));
+    await page.route(
+      (url) => reads.some((path) => url.pathname.endsWith(path)),
+      async (route) => {
+        held();
+        await released;
+        await route.continue();
+      },
+    );
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: link, exact: true }).click();
+    await reached;
+    // Read at once, no retrying: the list is being read and has not rendered.
+    expect(await page.getByRole('heading', { level: 1, name: heading }).count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1, name: 'Dashboard' }).count()).toBe(1);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
+  });
+}
+
+test('a subscriber removed from the list: posted to the route, the list read again at the same search', async ({
+  page,
+  serviceRole,
+}) => {
+  const email = `first-paint-${randomUUID().slice(0, 8)}@example.com`;
+  const inserted = await serviceRole.from('newsletter_subscribers').insert({ email, source: 'footer' });
+  if (inserted.error) throw new Error(inserted.error.message);
+  await page.goto(`/admin/subscribers?q=${email}`);
+  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: `Remove ${email}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove subscriber' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Removed ${email}.` })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('No subscribers match.')).toBeVisible();
+  // Where the removal was made: the same search.
+  expect(new URL(page.url()).searchParams.get('q')).toBe(email);
+});
+
 test('Back and Forward bring a list back with its search and its rows, from the URL', async ({ page }) => {
   await page.goto('/admin/services');
   const search = page.getByLabel('Search services');

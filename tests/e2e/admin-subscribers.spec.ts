@@ -94,9 +94,14 @@ test('while a filter loads, the rows shown stay on screen and the table says it 
   const released = new Promise<void>((resolve) => (release = resolve));
   let held!: () => void;
   const reached = new Promise<void>((resolve) => (held = resolve));
+  // The list's page is read by the staff function staff_subscribers_page (POSTed, the filter in the body).
   await page.route(
-    (url) => url.pathname.endsWith('/newsletter_subscribers') && url.searchParams.get('status') === 'eq.unsubscribed',
+    (url) => url.pathname.endsWith('/rpc/staff_subscribers_page'),
     async (route) => {
+      const body: unknown = route.request().postDataJSON();
+      if (typeof body !== 'object' || body === null || !('status' in body) || body.status !== 'unsubscribed') {
+        return route.fallback();
+      }
       held();
       await released;
       await route.continue();

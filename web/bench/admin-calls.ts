@@ -18,12 +18,14 @@ import type { Database } from '../app/lib/supabase/database';
 
 const { configureBrowserSupabase } = await import('../app/lib/supabase/browser-env');
 const { getBrowserSupabase } = await import('../app/lib/supabase/browser-client');
-const { fetchOrdersPage, ORDERS_PAGE_SIZE } = await import('../app/features/admin-orders/fetch-orders');
-const { fetchSubscribersPage, subscriberExportPages, subscriberCsvColumns, SUBSCRIBERS_PAGE_SIZE } =
+const { ORDERS_PAGE_SIZE } = await import('../app/features/admin-orders/fetch-orders');
+const { listOrders } = await import('../app/features/admin-orders/api/list-orders');
+const { subscriberExportPages, subscriberCsvColumns, SUBSCRIBERS_PAGE_SIZE } =
   await import('../app/features/admin-subscribers/subscribers-data');
+const { listSubscribers } = await import('../app/features/admin-subscribers/api/list-subscribers');
 const { listEnquiries } = await import('../app/features/admin-enquiries/api/list-enquiries');
 const { ENQUIRIES_PAGE_SIZE } = await import('../app/features/admin-enquiries/enquiries-data');
-const { fetchDashboard } = await import('../app/features/admin-dashboard/fetch-dashboard');
+const { getDashboard } = await import('../app/features/admin-dashboard/api/get-dashboard');
 const { fetchAuditEntries } = await import('../app/lib/supabase/audit-log');
 const { searchCatalogue } = await import('../app/features/search/search-catalogue');
 const { csvHeaderLine, csvLines } = await import('../app/components/admin/download-csv');
@@ -89,12 +91,12 @@ async function operations(target: BenchTarget): Promise<Operation[]> {
   const { id: programId, slug } = program;
   const newest = { sort: 'created_at', dir: 'desc' } as const;
   return [
-    { name: 'dashboard (admin_dashboard)', paged: true, run: () => fetchDashboard() },
+    { name: 'dashboard (admin_dashboard)', paged: true, run: () => getDashboard() },
     ...list('orders: paid, newest first', ORDERS_PAGE_SIZE, (page) =>
-      fetchOrdersPage({ q: '', status: 'paid', paid: 'all', ...newest }, page),
+      listOrders({ q: '', status: 'paid', paid: 'all', ...newest, page }),
     ),
     ...list('subscribers: confirmed, newest first', SUBSCRIBERS_PAGE_SIZE, (page) =>
-      fetchSubscribersPage({ q: '', status: 'confirmed', ...newest }, page),
+      listSubscribers({ q: '', status: 'confirmed', ...newest, page }),
     ),
     ...list('enquiries: closed, newest first', ENQUIRIES_PAGE_SIZE, (page) =>
       listEnquiries({ q: '', status: 'closed', ...newest, page }),
@@ -102,12 +104,12 @@ async function operations(target: BenchTarget): Promise<Operation[]> {
     {
       name: 'orders: search "wanjiku"',
       paged: true,
-      run: () => fetchOrdersPage({ q: 'wanjiku', status: 'all', paid: 'all', ...newest }, 1),
+      run: () => listOrders({ q: 'wanjiku', status: 'all', paid: 'all', ...newest, page: 1 }),
     },
     {
       name: 'subscribers: search "wanjiku"',
       paged: true,
-      run: () => fetchSubscribersPage({ q: 'wanjiku', status: 'all', ...newest }, 1),
+      run: () => listSubscribers({ q: 'wanjiku', status: 'all', ...newest, page: 1 }),
     },
     { name: 'audit log, first page', paged: true, run: () => fetchAuditEntries({ limit: 50 }) },
     {

@@ -3,56 +3,20 @@
  * sign-ups per week, upcoming intakes and events, the latest orders, and the maintenance switch.
  * Every figure is computed in the database (admin_dashboard), never from downloaded rows.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { describeDbError } from '../../components/admin/describe-db-error';
 import { formatMoney } from '../../lib/money';
 import { formatIntakeDates } from '../../lib/intake-dates';
 import { formatDateTime, formatMonth, formatWeek } from '../../lib/staff-time';
-import { fetchDashboard, type Dashboard as Figures } from './fetch-dashboard';
+import type { Dashboard as Figures } from './api/get-dashboard';
 import { MaintenanceSwitch } from './maintenance-switch';
 import './dashboard.css';
 
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; figures: Figures };
-
-export function Dashboard() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    fetchDashboard().then(
-      (figures) => live && setLoad({ state: 'ready', figures }),
-      (error: unknown) => live && setLoad({ state: 'failed', message: describeDbError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (load.state === 'loading') {
-    return (
-      <>
-        <h1>Dashboard</h1>
-        <p role="status">Loading the figures…</p>
-      </>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <>
-        <h1>Dashboard</h1>
-        <p className="notice notice--error" role="alert">
-          {load.message}
-        </p>
-      </>
-    );
-  }
-  const figures = load.figures;
+/** `figures`: what the route's clientLoader read (admin_dashboard). */
+export function Dashboard({ figures }: { figures: Figures }) {
   const month = figures.orders_this_month;
-  const setMaintenance = (active: boolean) =>
-    setLoad({ state: 'ready', figures: { ...figures, maintenance_active: active } });
   return (
     <>
       <h1>Dashboard</h1>
@@ -170,7 +134,7 @@ export function Dashboard() {
         </p>
       </section>
 
-      <MaintenanceSwitch active={figures.maintenance_active} onChanged={setMaintenance} />
+      <MaintenanceSwitch active={figures.maintenance_active} />
     </>
   );
 }

@@ -1,29 +1,24 @@
 /**
  * The maintenance switch: shows whether the public site is in maintenance and turns it on or off
- * after a confirmation that says what visitors will see. The site follows on its next request.
+ * after a confirmation that says what visitors will see (posted to the dashboard route's
+ * clientAction, maintenance-action.ts). The site follows on its next request.
  */
 import { useState } from 'react';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { describeDbError } from '../../components/admin/describe-db-error';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
-import { setMaintenance } from './maintenance-data';
+import type { MaintenanceIntent } from './maintenance-action';
 
-export function MaintenanceSwitch({ active, onChanged }: { active: boolean; onChanged: (active: boolean) => void }) {
+export function MaintenanceSwitch({ active }: { active: boolean }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { post, busy } = usePostToRoute();
+  // The confirmation closes once the switch moved; after a refusal it stays (the toast says why).
+  useActionResult('set-maintenance', (result) => {
+    if (result.ok) setAsking(false);
+  });
 
-  async function confirm() {
-    setBusy(true);
-    try {
-      await setMaintenance(!active);
-      void toastSuccess(active ? 'The public site is open again.' : 'The public site is now in maintenance.');
-      setAsking(false);
-      onChanged(!active);
-    } catch (error) {
-      void toastError(describeDbError(error));
-    } finally {
-      setBusy(false);
-    }
+  function confirm() {
+    const intent: MaintenanceIntent = { intent: 'set-maintenance', active: !active };
+    void post(intent);
   }
 
   return (
@@ -52,7 +47,7 @@ export function MaintenanceSwitch({ active, onChanged }: { active: boolean; onCh
         }
         confirmLabel={active ? 'Turn maintenance off' : 'Turn maintenance on'}
         busy={busy}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         onCancel={() => setAsking(false)}
       />
     </section>

@@ -5,7 +5,7 @@
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatWeek, formatWeekStart } from '../../lib/staff-time';
-import type { Dashboard } from './fetch-dashboard';
+import type { Dashboard } from './api/get-dashboard';
 
 export default function WeeklyChart({ weeks }: { weeks: Dashboard['weeks'] }) {
   return (

@@ -1,27 +1,27 @@
 /**
- * The orders list's data: one page of orders matching the status filter, the paid-by-M-Pesa
- * filter and the search text (reference, e-mail, organisation), sorted and counted by PostgREST
- * (estimated above 1000 rows);
- * and every matching order for the CSV export with its phone, lines and participants, read in
- * pages so a long list never becomes one huge response.
+ * The orders list's data: its page size, sort columns, filters and columns (a page is read by
+ * api/list-orders.ts), and every order matching the list's filter and search for the CSV export
+ * with its phone, lines and participants, read in pages of 1000 through the same staff-only
+ * database function as the list's pages (staff_orders_page), so a long list never becomes one
+ * huge response.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import type { DatabaseClient } from '../../lib/supabase/database';
-import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
-import { LIST_COUNT, inListOrder, pageWindow } from '../../components/admin/list-window';
+import type { ListDefaults } from '../../components/admin/list-params';
 import type { OrderStatus } from './order-status';
 
 export const ORDERS_PAGE_SIZE = 25;
 export const orderSortColumns = ['created_at', 'reference', 'total_usd', 'status'] as const;
-const searchColumns = ['reference', 'customer_email', 'organisation'] as const;
-const listColumns =
+/** The list's URL state falls back to the newest first. */
+export const orderListDefaults: ListDefaults = { sort: 'created_at', dir: 'desc', sortable: orderSortColumns };
+export const listColumns =
   'id, reference, created_at, status, customer_name, customer_email, organisation, payment_method, currency, total_usd, total_kes, payment_reference, mpesa_paid:mpesa_payment_attempts(receipt)';
 const exportColumns = `${listColumns}, customer_phone,
   order_items(position, title, quantity, program_intakes(starts_on, ends_on),
     order_participants(position, full_name, email))` as const;
 
 /** `all`, or only orders an M-Pesa prompt paid (a succeeded attempt, with or without a receipt). */
-export type PaidFilter = 'all' | 'mpesa';
+export const paidFilters = ['all', 'mpesa'] as const;
+export type PaidFilter = (typeof paidFilters)[number];
 
 export function isPaidFilter(value: string | null): value is PaidFilter {
   return value === 'all' || value === 'mpesa';
@@ -35,51 +35,23 @@ export interface OrderQuery {
   dir: 'asc' | 'desc';
 }
 
-/**
- * The query builder, not yet sent (a builder is a thenable: awaiting it would run it). `reversed`
- * flips the sort (a page near the end is read from the end); `head` asks for the count alone.
- */
-function matching<Columns extends string>(
-  supabase: DatabaseClient,
-  query: OrderQuery,
-  columns: Columns,
-  { reversed = false, head = false } = {},
-) {
-  let request = supabase.from('orders').select(columns, { count: LIST_COUNT, head });
-  if (query.status !== 'all') request = request.eq('status', query.status);
-  // The embed holds only succeeded attempts; the filter keeps the orders that have one (an
-  // exists test in PostgREST, so an order is never counted twice).
-  request = request.eq('mpesa_paid.status', 'succeeded');
-  if (query.paid === 'mpesa') request = request.not('mpesa_paid', 'is', null);
-  const search = ilikeAnyFilter(searchColumns, query.q);
-  if (search) request = request.or(search);
-  // The id breaks ties, so pages are stable.
-  const ascending = (query.dir === 'asc') !== reversed;
-  return request.order(query.sort, { ascending }).order('id', { ascending: !reversed });
-}
-
-export type OrderListRow = Awaited<ReturnType<typeof fetchOrdersPage>>['rows'][number];
-
-/** One page; a later page first asks for the count (estimated above 1000 rows) to read from the nearer end. */
-export async function fetchOrdersPage(query: OrderQuery, page: number) {
-  const supabase = await getBrowserSupabase();
-  let total: number | null = null;
-  if (page > 1) {
-    const counted = await matching(supabase, query, listColumns, { head: true });
-    if (counted.error) throw counted.error;
-    total = counted.count;
-  }
-  const window = pageWindow(page, ORDERS_PAGE_SIZE, total);
-  const { data, error, count } = await matching(supabase, query, listColumns, { reversed: window.reversed }).range(
-    window.from,
-    window.to,
-  );
-  if (error) throw error;
-  return { rows: inListOrder(data, window), total: count ?? 0 };
-}
+/** Rows per page of the export: PostgREST's max rows. */
+const EXPORT_PAGE_SIZE = 1000;
 
 async function fetchExportPage(query: OrderQuery, from: number) {
-  const { data, error } = await matching(await getBrowserSupabase(), query, exportColumns).range(from, from + 999);
+  const supabase = await getBrowserSupabase();
+  const { data, error } = await supabase
+    .rpc('staff_orders_page', {
+      search: query.q,
+      status: query.status === 'all' ? undefined : query.status,
+      mpesa_only: query.paid === 'mpesa',
+      sort: query.sort,
+      descending: query.dir === 'desc',
+      skip: from,
+      take: EXPORT_PAGE_SIZE,
+    })
+    .select(exportColumns)
+    .eq('mpesa_paid.status', 'succeeded');
   if (error) throw error;
   return data;
 }
@@ -89,9 +61,9 @@ export type OrderExportRow = Awaited<ReturnType<typeof fetchExportPage>>[number]
 /** Every matching order with its lines and participants, 1000 at a time (PostgREST's usual max rows). */
 export async function fetchAllOrders(query: OrderQuery): Promise<OrderExportRow[]> {
   const rows: OrderExportRow[] = [];
-  for (let from = 0; ; from += 1000) {
+  for (let from = 0; ; from += EXPORT_PAGE_SIZE) {
     const data = await fetchExportPage(query, from);
     rows.push(...data);
-    if (data.length < 1000) return rows;
+    if (data.length < EXPORT_PAGE_SIZE) return rows;
   }
 }

@@ -6,17 +6,10 @@ import { Link } from 'react-router';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { FilterSelect } from '../../components/admin/filter-select';
-import { useListParams, useUrlFilter } from '../../components/admin/list-params';
-import { useListPage } from '../../components/admin/use-list-page';
+import { useListLoading, useListParams, useUrlFilter } from '../../components/admin/list-params';
 import { formatMoney } from '../../lib/money';
-import {
-  fetchAllOrders,
-  fetchOrdersPage,
-  isPaidFilter,
-  ORDERS_PAGE_SIZE,
-  orderSortColumns,
-  type OrderListRow,
-} from './fetch-orders';
+import type { OrderListRow } from './api/list-orders';
+import { fetchAllOrders, isPaidFilter, ORDERS_PAGE_SIZE, orderListDefaults, orderSortColumns } from './fetch-orders';
 import { orderCsvColumns } from './order-csv';
 import { isOrderStatus, orderStatuses, statusLabels } from './order-status';
 import { formatDateTime } from '../../lib/staff-time';
@@ -72,22 +65,17 @@ const columns: ColumnDef<OrderListRow>[] = [
   },
 ];
 
-export function OrdersList() {
-  const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: orderSortColumns });
+/** `current`: the page the route's clientLoader read from the URL. */
+export function OrdersList({ current }: { current: { rows: OrderListRow[]; total: number } }) {
+  const [params, setParams] = useListParams(orderListDefaults);
   const [status, changeStatus] = useUrlFilter('status', isOrderStatus);
   const [paid, changePaid] = useUrlFilter('paid', isPaidFilter);
-  const { q, sort, dir, page } = params;
-  const key = JSON.stringify([q, status, paid, sort, dir, page]);
-  const [current] = useListPage(key, () => fetchOrdersPage({ q, status, paid, sort, dir }, page));
+  const loading = useListLoading();
+  const { q, sort, dir } = params;
 
   return (
     <>
       <h1>Orders</h1>
-      {current.error && (
-        <p className="notice notice--error" role="alert">
-          {current.error}
-        </p>
-      )}
       <DataTable
         caption="Orders"
         columns={columns}
@@ -100,7 +88,7 @@ export function OrdersList() {
         sortable={orderSortColumns}
         publishedFilter={false}
         searchLabel="Search reference, e-mail or organisation"
-        loading={current.loading}
+        loading={loading}
         empty={q || status !== 'all' || paid !== 'all' ? 'No orders match.' : 'No orders yet.'}
         toolbar={
           <>

@@ -1,17 +1,25 @@
 /**
- * The newsletter subscribers' data for /admin/subscribers: a page (filtered by status, searched
- * by e-mail, sorted, counted by PostgREST: estimated above 1000 rows), every matching row for the
- * streamed CSV export in keyset pages (with the status and the recorded consent), and removing one (staff only, by RLS policy).
+ * The newsletter subscribers' data for /admin/subscribers: page size, sort columns, statuses and
+ * columns (a page is read by api/list-subscribers.ts), and every matching row for the streamed
+ * CSV export in keyset pages (with the status and the recorded consent). Removing one is
+ * api/remove-subscriber.ts.
  */
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import type { DatabaseClient } from '../../lib/supabase/database';
 import { ilikeAnyFilter } from '../../lib/supabase/ilike-filter';
-import { LIST_COUNT, inListOrder, pageWindow } from '../../components/admin/list-window';
+import type { ListDefaults } from '../../components/admin/list-params';
 import { timeColumn, type CsvColumn } from '../../components/admin/download-csv';
 
 export const SUBSCRIBERS_PAGE_SIZE = 25;
 export const subscriberSortColumns = ['created_at', 'email', 'source', 'status'] as const;
-const columns = 'id, email, source, status, created_at, confirmed_at, unsubscribed_at, consent_text, consented_at';
+/** The list's URL state falls back to the newest first. */
+export const subscriberListDefaults: ListDefaults = {
+  sort: 'created_at',
+  dir: 'desc',
+  sortable: subscriberSortColumns,
+};
+export const listColumns =
+  'id, email, source, status, created_at, confirmed_at, unsubscribed_at, consent_text, consented_at';
 
 export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
@@ -32,16 +40,6 @@ export interface SubscriberQuery {
   dir: 'asc' | 'desc';
 }
 
-/**
- * The query builder, not yet sent (a builder is a thenable: awaiting it would run it). `reversed`
- * flips the sort (a page near the end is read from the end); `head` asks for the count alone.
- */
-function matching(supabase: DatabaseClient, query: SubscriberQuery, { reversed = false, head = false } = {}) {
-  const request = filtered(supabase.from('newsletter_subscribers').select(columns, { count: LIST_COUNT, head }), query);
-  const ascending = (query.dir === 'asc') !== reversed;
-  return request.order(query.sort, { ascending }).order('id', { ascending: !reversed });
-}
-
 /** The status filter and the search text, on any select of the table. */
 function filtered<
   Request extends { eq(column: 'status', value: SubscriberStatus): Request; or(filter: string): Request },
@@ -51,28 +49,21 @@ function filtered<
   return search ? request.or(search) : request;
 }
 
-export type Subscriber = Awaited<ReturnType<typeof fetchSubscribersPage>>['rows'][number];
-
-/** One page; a later page first asks for the count (estimated above 1000 rows) to read from the nearer end. */
-export async function fetchSubscribersPage(query: SubscriberQuery, page: number) {
-  const supabase = await getBrowserSupabase();
-  let total: number | null = null;
-  if (page > 1) {
-    const counted = await matching(supabase, query, { head: true });
-    if (counted.error) throw counted.error;
-    total = counted.count;
-  }
-  const window = pageWindow(page, SUBSCRIBERS_PAGE_SIZE, total);
-  const { data, error, count } = await matching(supabase, query, { reversed: window.reversed }).range(
-    window.from,
-    window.to,
-  );
-  if (error) throw error;
-  return { rows: inListOrder(data, window), total: count ?? 0 };
-}
-
 /** Rows per page of the export: PostgREST's max rows. */
 export const EXPORT_PAGE_SIZE = 1000;
+
+/** The export's keyset page after `last` (newest first); a builder, not yet sent. */
+function exportPage(
+  supabase: DatabaseClient,
+  query: SubscriberQuery,
+  last: { created_at: string; id: string } | undefined,
+) {
+  let request = filtered(supabase.from('newsletter_subscribers').select(listColumns), query);
+  if (last) request = request.or(afterRow(last));
+  return request.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(EXPORT_PAGE_SIZE);
+}
+
+export type Subscriber = NonNullable<Awaited<ReturnType<typeof exportPage>>['data']>[number];
 
 /**
  * Every subscriber the list's filter and search match, newest first, a page of 1000 at a time for
@@ -83,12 +74,7 @@ export async function* subscriberExportPages(query: SubscriberQuery): AsyncGener
   const supabase = await getBrowserSupabase();
   let last: Subscriber | undefined;
   for (;;) {
-    let request = filtered(supabase.from('newsletter_subscribers').select(columns), query);
-    if (last) request = request.or(afterRow(last));
-    const { data, error } = await request
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false })
-      .limit(EXPORT_PAGE_SIZE);
+    const { data, error } = await exportPage(supabase, query, last);
     if (error) throw error;
     if (data.length > 0) yield data;
     if (data.length < EXPORT_PAGE_SIZE) return;
@@ -100,14 +86,6 @@ export async function* subscriberExportPages(query: SubscriberQuery): AsyncGener
 export function afterRow(row: { created_at: string; id: string }): string {
   const at = `"${row.created_at}"`;
   return `created_at.lt.${at},and(created_at.eq.${at},id.lt.${row.id})`;
-}
-
-/** Removes one subscriber; refuses loudly when nothing was removed (not staff, already gone). */
-export async function removeSubscriber(id: string): Promise<void> {
-  const supabase = await getBrowserSupabase();
-  const { data, error } = await supabase.from('newsletter_subscribers').delete().eq('id', id).select('id');
-  if (error) throw error;
-  if (data.length !== 1) throw { code: 'PGRST116', message: 'No subscriber was removed.' };
 }
 
 export const subscriberCsvColumns: CsvColumn<Subscriber>[] = [

@@ -7,18 +7,16 @@ import { useState } from 'react';
 import { formatDate } from '../../lib/staff-time';
 import { DataTable, type ColumnDef } from '../../components/admin/data-table';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { describeDbError } from '../../components/admin/describe-db-error';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { FilterSelect } from '../../components/admin/filter-select';
-import { toastError, toastSuccess } from '../../components/admin/admin-toast';
-import { useListParams, useUrlFilter } from '../../components/admin/list-params';
-import { useListPage } from '../../components/admin/use-list-page';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
+import { useListLoading, useListParams, useUrlFilter } from '../../components/admin/list-params';
+import type { RemoveIntent } from './remove-action';
 import {
   subscriberExportPages,
-  fetchSubscribersPage,
   isSubscriberStatus,
-  removeSubscriber,
   subscriberCsvColumns,
+  subscriberListDefaults,
   subscriberSortColumns,
   subscriberStatuses,
   subscriberStatusLabels,
@@ -26,28 +24,23 @@ import {
   type Subscriber,
 } from './subscribers-data';
 
-export function SubscribersList() {
-  const [params, setParams] = useListParams({ sort: 'created_at', dir: 'desc', sortable: subscriberSortColumns });
+/** `current`: the page the route's clientLoader read from the URL. */
+export function SubscribersList({ current }: { current: { rows: Subscriber[]; total: number } }) {
+  const [params, setParams] = useListParams(subscriberListDefaults);
   const [status, changeStatus] = useUrlFilter('status', isSubscriberStatus);
-  const { q, sort, dir, page } = params;
-  const key = JSON.stringify([q, status, sort, dir, page]);
-  const [current, reload] = useListPage(key, () => fetchSubscribersPage({ q, status, sort, dir }, page));
+  const loading = useListLoading();
+  const { q, sort, dir } = params;
   const [removing, setRemoving] = useState<Subscriber | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { post, busy } = usePostToRoute();
+  // The confirmation closes once the subscriber is gone; after a refusal it stays (the toast says why).
+  useActionResult('remove', (result) => {
+    if (result.ok) setRemoving(null);
+  });
 
-  async function confirmRemove() {
+  function confirmRemove() {
     if (!removing) return;
-    setBusy(true);
-    try {
-      await removeSubscriber(removing.id);
-      void toastSuccess(`Removed ${removing.email}.`);
-      setRemoving(null);
-      reload();
-    } catch (error) {
-      void toastError(describeDbError(error));
-    } finally {
-      setBusy(false);
-    }
+    const intent: RemoveIntent = { intent: 'remove', id: removing.id, email: removing.email };
+    void post(intent);
   }
 
   const columns: ColumnDef<Subscriber>[] = [
@@ -86,11 +79,6 @@ export function SubscribersList() {
   return (
     <>
       <h1>Newsletter subscribers</h1>
-      {current.error && (
-        <p className="notice notice--error" role="alert">
-          {current.error}
-        </p>
-      )}
       <DataTable
         caption="Newsletter subscribers"
         columns={columns}
@@ -103,7 +91,7 @@ export function SubscribersList() {
         sortable={subscriberSortColumns}
         publishedFilter={false}
         searchLabel="Search e-mail or source"
-        loading={current.loading}
+        loading={loading}
         empty={q || status !== 'all' ? 'No subscribers match.' : 'No subscribers yet.'}
         toolbar={
           <>
@@ -128,7 +116,7 @@ export function SubscribersList() {
         description="They will receive no more newsletters. This cannot be undone; they can sign up again."
         confirmLabel="Remove subscriber"
         busy={busy}
-        onConfirm={() => void confirmRemove()}
+        onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}
       />
     </>

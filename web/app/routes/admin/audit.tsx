@@ -1,58 +1,62 @@
-/** /admin/audit: the whole audit log, newest first, 50 at a time. */
+/**
+ * /admin/audit: the whole audit log, newest first, 50 at a time. The first page comes with the
+ * page (clientLoader; a failed read is the ErrorBoundary); "Show older entries" adds the next 50
+ * below the ones shown.
+ */
+import { useState } from 'react';
 import { adminMeta } from '../../shell/admin/admin-meta';
-import { useEffect, useState } from 'react';
-import { fetchAuditEntries, type AuditEntry } from '../../lib/supabase/audit-log';
+import { AdminRouteError } from '../../components/admin/route-error';
+import { describeDbError } from '../../components/admin/describe-db-error';
+import { AUDIT_PAGE_SIZE, listAuditEntries } from '../../features/admin-audit/api/list-audit-entries';
+import type { AuditEntry } from '../../lib/supabase/audit-log';
 import { AuditEntries } from '../../shell/admin/audit-entries';
-
-const pageSize = 50;
+import type { Route } from './+types/audit';
 
 export function meta() {
   return adminMeta('Audit log');
 }
 
-export default function AdminAudit() {
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [state, setState] = useState<'loading' | 'idle' | 'failed' | 'done'>('loading');
+export async function clientLoader() {
+  return listAuditEntries({});
+}
 
-  function show(page: AuditEntry[]) {
-    setEntries((shown) => [...shown, ...page]);
-    setState(page.length < pageSize ? 'done' : 'idle');
+export function ErrorBoundary() {
+  return <AdminRouteError heading="Audit log" />;
+}
+
+const intro = 'Every change made to the catalogue, orders and settings: who, when, and what changed.';
+
+export default function AdminAudit({ loaderData: firstPage }: Route.ComponentProps) {
+  const [older, setOlder] = useState<AuditEntry[]>([]);
+  const [state, setState] = useState<'idle' | 'loading' | 'done'>(firstPage.length < AUDIT_PAGE_SIZE ? 'done' : 'idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const entries = [...firstPage, ...older];
+
+  async function showOlder() {
+    setState('loading');
+    setFailure(null);
+    try {
+      const page = await listAuditEntries({ beforeId: entries.at(-1)?.id });
+      setOlder((shown) => [...shown, ...page]);
+      setState(page.length < AUDIT_PAGE_SIZE ? 'done' : 'idle');
+    } catch (error) {
+      console.error('[admin] reading the audit log failed:', error);
+      setFailure(describeDbError(error));
+      setState('idle');
+    }
   }
-
-  function fail(error: unknown) {
-    console.error('[admin] reading the audit log failed:', error);
-    setState('failed');
-  }
-
-  useEffect(() => {
-    let current = true;
-    fetchAuditEntries({ limit: pageSize }).then(
-      (page) => current && show(page),
-      (error: unknown) => current && fail(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
 
   return (
     <section>
       <h1>Audit log</h1>
-      <p>Every change made to the catalogue, orders and settings: who, when, and what changed.</p>
+      <p>{intro}</p>
       {entries.length > 0 && <AuditEntries entries={entries} showRow />}
       {state === 'loading' && <p role="status">Loading…</p>}
-      {state === 'failed' && <p role="alert">Could not load the audit log. Check your connection and try again.</p>}
+      {failure && <p role="alert">{failure}</p>}
       {state === 'done' && entries.length === 0 && <p>No changes recorded yet.</p>}
-      {(state === 'idle' || state === 'failed') && (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            setState('loading');
-            fetchAuditEntries({ limit: pageSize, beforeId: entries.at(-1)?.id }).then(show, fail);
-          }}
-        >
-          {state === 'failed' ? 'Try again' : 'Show older entries'}
+      {state === 'idle' && (
+        <button type="button" className="button button--secondary" onClick={() => void showOlder()}>
+          {failure ? 'Try again' : 'Show older entries'}
         </button>
       )}
     </section>

@@ -6,7 +6,7 @@
  */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../features/session/session-provider';
 import { useStaffStatus } from '../../features/session/use-staff-status';
 import { SecondFactor } from '../../features/session/second-factor';
@@ -43,7 +43,16 @@ export default function AdminLayout() {
   const { user, session, loading, error } = useSession();
   const { status, roles, retry } = useStaffStatus(user?.id);
   const assurance = useAssuranceLevel(session?.access_token);
+  const location = useLocation();
+  const navigate = useNavigate();
   useFocusMainOnNavigation();
+
+  // The page's clientLoader ran before the second step, without staff rights (an error, or no
+  // rows): once verified, the same address again, so the router reads the page anew.
+  function secondStepPassed() {
+    assurance.recheck();
+    void navigate(location, { replace: true });
+  }
 
   if (loading) return <Status>Loading your session…</Status>;
   if (error) {
@@ -64,7 +73,7 @@ export default function AdminLayout() {
     if (assurance.status === 'checking') return <Status>Checking your sign-in…</Status>;
     return (
       <AuthCard title="Two-step sign-in">
-        <SecondFactor onVerified={assurance.recheck} />
+        <SecondFactor onVerified={secondStepPassed} />
       </AuthCard>
     );
   }

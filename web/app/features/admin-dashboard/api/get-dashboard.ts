@@ -4,7 +4,7 @@
  * Checked with zod: the function returns JSON, typed by the database as `Json`.
  */
 import * as z from 'zod';
-import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import { staffSupabase } from '../../../lib/supabase/staff-client';
 
 const amount = z.coerce.number();
 
@@ -61,8 +61,8 @@ const dashboardJson = z.object({
 
 export type Dashboard = z.infer<typeof dashboardJson>;
 
-export async function fetchDashboard(): Promise<Dashboard> {
-  const supabase = await getBrowserSupabase();
+export async function getDashboard(): Promise<Dashboard> {
+  const supabase = await staffSupabase();
   const { data, error } = await supabase.rpc('admin_dashboard');
   if (error) throw error;
   return dashboardJson.parse(data);

@@ -1,8 +1,12 @@
 /** The maintenance switch's write: site_settings.maintenance_mode (staff only by RLS); the public site reads it on every request. */
-import { getBrowserSupabase } from '../../lib/supabase/browser-client';
+import { z } from 'zod';
+import { staffSupabase } from '../../../lib/supabase/staff-client';
 
-export async function setMaintenance(active: boolean): Promise<void> {
-  const supabase = await getBrowserSupabase();
+export const setMaintenanceInput = z.object({ active: z.boolean() });
+
+export async function setMaintenance(input: z.input<typeof setMaintenanceInput>): Promise<void> {
+  const { active } = setMaintenanceInput.parse(input);
+  const supabase = await staffSupabase();
   const { data, error } = await supabase
     .from('site_settings')
     .upsert({ setting_key: 'maintenance_mode', setting_value: { is_active: active } }, { onConflict: 'setting_key' })
