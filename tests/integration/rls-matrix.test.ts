@@ -770,8 +770,8 @@ describe.each(subjects)('$name', (subject) => {
 // Staff functions x role ------------------------------------------------------------------------
 
 /**
- * Each staff function, called by every role with an order that does not exist: a role it admits
- * gets past the role check to "order not found" (nothing changes); any other is refused 42501.
+ * Each staff function, called by every role with an order (or person) that does not exist: a role
+ * it admits gets past the role check to "not found" (nothing changes); any other is refused 42501.
  */
 const missingOrder = randomUUID();
 const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: string }[] = [
@@ -812,6 +812,16 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
     args: { certificate_id: missingOrder, reason: 'RLS matrix' },
     roles: ['admin', 'programmes'],
     notFound: 'certificate_not_revocable',
+  },
+  // Admin only: the staff list (e-mail, factor, last sign-in from the auth schema).
+  { name: 'staff_members', args: {}, roles: ['admin'] },
+  // Invitations (admin only): the check, and recording a user who was never invited.
+  { name: 'check_staff_invite', args: { email: 'rls-invite@ascent.example', roles: ['finance'] }, roles: ['admin'] },
+  {
+    name: 'add_invited_staff',
+    args: { target: missingOrder, roles: ['finance'] },
+    roles: ['admin'],
+    notFound: 'not_invited',
   },
 ];
 

@@ -4,10 +4,9 @@ import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 
 export type AssuranceStatus = 'checking' | 'aal1' | 'aal2' | 'failed';
 
-export function useAssuranceLevel(accessToken: string | undefined): { status: AssuranceStatus; recheck: () => void } {
+export function useAssuranceLevel(accessToken: string | undefined): { status: AssuranceStatus } {
   const [result, setResult] = useState<{ key: string; status: AssuranceStatus } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const key = `${accessToken ?? ''}#${attempt}`;
+  const key = accessToken ?? '';
   useEffect(() => {
     if (!accessToken) return;
     let current = true;
@@ -29,5 +28,5 @@ export function useAssuranceLevel(accessToken: string | undefined): { status: As
     };
   }, [accessToken, key]);
   const status = result && result.key === key ? result.status : 'checking';
-  return { status, recheck: () => setAttempt((n) => n + 1) };
+  return { status };
 }

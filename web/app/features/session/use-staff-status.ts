@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import { knownRoles, type StaffRole } from './staff-roles';
+import { knownRoles, type StaffRole } from '../../lib/staff-roles';
 export type StaffStatus = 'checking' | 'staff' | 'not-staff' | 'failed';
 
 export function useStaffStatus(userId: string | undefined): {

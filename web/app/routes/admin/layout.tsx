@@ -1,17 +1,18 @@
 /**
  * /admin and its pages: the signed-in staff member's frame (navigation, e-mail, sign out). Without
  * a session the session provider sends the browser to /login; a signed-in account that is not
- * staff sees why instead of the page; a staff member who passed only the password is asked for the
- * second step (TOTP). Client-only through the session layout above it.
+ * staff sees why instead of the page; a staff member who passed only the password goes back to
+ * /login for the second step (TOTP). Client-only through the session layout above it.
  */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../features/session/session-provider';
 import { useStaffStatus } from '../../features/session/use-staff-status';
-import { SecondFactor } from '../../features/session/second-factor';
 import { useAssuranceLevel } from '../../features/session/use-assurance-level';
-import { AuthCard } from '../../shell/auth-card';
+import { loginPath } from '../../features/session/session-redirects';
+import { needsSecondFactor } from '../../features/session/use-login-step';
+import { useIdleSignOut } from '../../features/session/use-idle-sign-out';
 import { AdminHeader } from '../../shell/admin/admin-header';
 import { NotStaff } from '../../shell/admin/not-staff';
 import '../../shell/admin/admin.css';
@@ -44,6 +45,14 @@ export default function AdminLayout() {
   const { status, roles, retry } = useStaffStatus(user?.id);
   const assurance = useAssuranceLevel(session?.access_token);
   useFocusMainOnNavigation();
+  const navigate = useNavigate();
+  // Staff rights need the second step (the database asks for aal2), which /login asks for.
+  const needsCode = status === 'staff' && needsSecondFactor(assurance.status);
+  useEffect(() => {
+    if (needsCode) void navigate(loginPath, { replace: true });
+  }, [needsCode, navigate]);
+  // Staff sessions end after the inactivity time-out (a site setting).
+  useIdleSignOut(status === 'staff' && assurance.status === 'aal2');
 
   if (loading) return <Status>Loading your session…</Status>;
   if (error) {
@@ -59,14 +68,8 @@ export default function AdminLayout() {
   // The provider is already on its way to /login.
   if (!user) return <Status>Signing you in…</Status>;
   const email = user.email ?? '';
-  // Staff rights need the second step (the database asks for aal2): until then, only that step.
   if (status === 'staff' && assurance.status !== 'aal2') {
-    if (assurance.status === 'checking') return <Status>Checking your sign-in…</Status>;
-    return (
-      <AuthCard title="Two-step sign-in">
-        <SecondFactor onVerified={assurance.recheck} />
-      </AuthCard>
-    );
+    return <Status>{needsCode ? 'Taking you to the second sign-in step…' : 'Checking your sign-in…'}</Status>;
   }
   return (
     <>
