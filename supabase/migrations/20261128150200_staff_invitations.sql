@@ -64,7 +64,7 @@ revoke all on function public.add_invited_staff(uuid, text[]) from public, anon;
 grant execute on function public.check_staff_invite(text, text[]) to authenticated, service_role;
 grant execute on function public.add_invited_staff(uuid, text[]) to authenticated, service_role;
 
--- The staff list says who has not accepted their invitation yet (redefined from 20261128130000).
+-- The staff list says who has not accepted their invitation yet (redefined from 20261128150000).
 drop function public.staff_members();
 create function public.staff_members()
 returns table (
