@@ -201,6 +201,30 @@ test('the code step is on /login: a wrong or late code is refused in words with 
   await expect(page).toHaveURL(/\/admin$/);
 });
 
+test('a staff sign-in stays on /login until the code is accepted, then opens /admin once: no round trip between them', async ({
+  page,
+  stack,
+}) => {
+  const staff = await createStaffUser(stack);
+  await page.goto('/login');
+  await hydrated(page);
+  // Every page the tab shows from here on, client-side moves included.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  for (const round of ['enrols', 'enters the code'] as const) {
+    visited.length = 0;
+    await submitLogin(page, staff);
+    await passSecondStep(page, staff);
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    expect(visited, `the sign-in that ${round}`).toEqual(['/admin']);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+  }
+});
+
 test('a signed-in account that is not staff sees why, and no admin page', async ({ page, stack }) => {
   const user = await createUser(stack);
   await page.goto('/login');

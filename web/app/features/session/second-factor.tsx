@@ -18,9 +18,9 @@ type Step =
 type EnrolStep = Extract<Step, { kind: 'enrol' }>;
 
 /**
- * This tab's enrolment under way, kept across mounts: the step may mount twice in a row (the
- * sign-in passes through /admin and back to /login), and a second enrolment would replace the key
- * already on screen (and perhaps already scanned) with a new one.
+ * This tab's enrolment under way, kept across mounts: the step may mount more than once (React's
+ * development double mount, the person leaving /login and coming back), and a second enrolment
+ * would replace the key already on screen (and perhaps already scanned) with a new one.
  */
 let enrolment: { factorId: string; step: Promise<EnrolStep> } | null = null;
 
@@ -59,7 +59,8 @@ async function nextStep(): Promise<Step> {
   return step;
 }
 
-export function SecondFactor({ onVerified }: { onVerified: () => void }) {
+/** Verified, the session's aal2 tokens complete the sign-in and the session controller opens /admin. */
+export function SecondFactor() {
   const [step, setStep] = useState<Step>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
@@ -101,7 +102,7 @@ export function SecondFactor({ onVerified }: { onVerified: () => void }) {
       if (error) {
         setMessage(secondFactorMessage(error));
         codeRef.current?.select();
-      } else onVerified();
+      }
     } catch (error) {
       console.error('[mfa] verification failed:', error);
       setMessage('Could not check the code. Check your connection and try again.');

@@ -1,17 +1,15 @@
 /**
  * /admin and its pages: the signed-in staff member's frame (navigation, e-mail, sign out). Without
  * a session the session provider sends the browser to /login; a signed-in account that is not
- * staff sees why instead of the page; a staff member who passed only the password goes back to
- * /login for the second step (TOTP). Client-only through the session layout above it.
+ * staff sees why instead of the page; a staff member who passed only the password goes to /login
+ * for the second step (TOTP), as the session's sign-in stage says. Client-only through the session layout above it.
  */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../features/session/session-provider';
 import { useStaffStatus } from '../../features/session/use-staff-status';
-import { useAssuranceLevel } from '../../features/session/use-assurance-level';
 import { loginPath } from '../../features/session/session-redirects';
-import { needsSecondFactor } from '../../features/session/use-login-step';
 import { useIdleSignOut } from '../../features/session/use-idle-sign-out';
 import { AdminHeader } from '../../shell/admin/admin-header';
 import { NotStaff } from '../../shell/admin/not-staff';
@@ -41,18 +39,19 @@ function useFocusMainOnNavigation() {
 }
 
 export default function AdminLayout() {
-  const { user, session, loading, error } = useSession();
+  const { user, loading, error, stage } = useSession();
   const { status, roles, retry } = useStaffStatus(user?.id);
-  const assurance = useAssuranceLevel(session?.access_token);
   useFocusMainOnNavigation();
   const navigate = useNavigate();
-  // Staff rights need the second step (the database asks for aal2), which /login asks for.
-  const needsCode = status === 'staff' && needsSecondFactor(assurance.status);
+  // A page opened here while the second step is due (a recovery link's new password opens /admin)
+  // goes to /login's code step: the session's one decision, applied where the browser is.
+  const secondStepDue = stage === 'code';
   useEffect(() => {
-    if (needsCode) void navigate(loginPath, { replace: true });
-  }, [needsCode, navigate]);
+    if (secondStepDue) void navigate(loginPath, { replace: true });
+  }, [secondStepDue, navigate]);
+  const complete = stage === 'complete';
   // Staff sessions end after the inactivity time-out (a site setting).
-  useIdleSignOut(status === 'staff' && assurance.status === 'aal2');
+  useIdleSignOut(status === 'staff' && complete);
 
   if (loading) return <Status>Loading your session…</Status>;
   if (error) {
@@ -68,8 +67,8 @@ export default function AdminLayout() {
   // The provider is already on its way to /login.
   if (!user) return <Status>Signing you in…</Status>;
   const email = user.email ?? '';
-  if (status === 'staff' && assurance.status !== 'aal2') {
-    return <Status>{needsCode ? 'Taking you to the second sign-in step…' : 'Checking your sign-in…'}</Status>;
+  if (!complete) {
+    return <Status>{secondStepDue ? 'Taking you to the second sign-in step…' : 'Checking your sign-in…'}</Status>;
   }
   return (
     <>
