@@ -111,12 +111,13 @@ test('a refusal is shown in words; a person without the admin role cannot open t
     'This needs the admin role. Ask an admin to give it to you.',
   );
 
-  // A reload: no Staff link for a finance member, and the screen itself is refused in words.
+  // A reload: no Staff link for a finance member, and the screen itself says why it does not open.
   await page.goto('/admin');
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' })).toHaveCount(0);
   await page.goto('/admin/staff');
-  await expect(page.getByRole('alert')).toHaveText('This needs the admin role. Ask an admin to give it to you.');
+  await expect(page.getByRole('heading', { level: 1, name: "You don't have access to this" })).toBeVisible();
+  await expect(page.getByText('This screen is for staff with the Admin role.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Staff members' })).toHaveCount(0);
 });
 

@@ -1,18 +1,20 @@
 /**
  * /admin and its pages: the signed-in staff member's frame (navigation, e-mail, sign out). Without
  * a session the session provider sends the browser to /login; a signed-in account that is not
- * staff sees why instead of the page; a staff member who passed only the password goes to /login
+ * staff sees why instead of the page, and so does a staff member on a screen their roles do not open; a staff member who passed only the password goes to /login
  * for the second step (TOTP), as the session's sign-in stage says. Client-only through the session layout above it.
  */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useSession } from '../../features/session/session-provider';
 import { useStaffStatus } from '../../features/session/use-staff-status';
 import { loginPath } from '../../features/session/session-redirects';
 import { useIdleSignOut } from '../../features/session/use-idle-sign-out';
 import { AdminHeader } from '../../shell/admin/admin-header';
 import { NotStaff } from '../../shell/admin/not-staff';
+import { NoAccess } from '../../shell/admin/no-access';
+import { mayUse, requiredRoles } from '../../shell/admin/admin-access';
 import '../../shell/admin/admin.css';
 
 export function meta() {
@@ -42,6 +44,8 @@ export default function AdminLayout() {
   const { user, loading, error, stage } = useSession();
   const { status, roles, retry } = useStaffStatus(user?.id);
   useFocusMainOnNavigation();
+  // A screen some roles only may open (its route's handle): others see why instead of it.
+  const allowed = requiredRoles(useMatches());
   const navigate = useNavigate();
   // A page opened here while the second step is due (a recovery link's new password opens /admin)
   // goes to /login's code step: the session's one decision, applied where the browser is.
@@ -87,7 +91,7 @@ export default function AdminLayout() {
           </>
         )}
         {status === 'not-staff' && <NotStaff email={email} />}
-        {status === 'staff' && <Outlet />}
+        {status === 'staff' && (mayUse(roles, allowed) ? <Outlet /> : <NoAccess allowed={allowed ?? []} />)}
       </main>
     </>
   );

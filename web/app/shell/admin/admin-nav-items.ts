@@ -3,6 +3,7 @@
  * shown to the staff roles that may use it (docs/staff.md's matrix; the database stays the authority).
  */
 import type { StaffRole } from '../../lib/staff-roles';
+import { mayUse, screenRoles } from './admin-access';
 
 export interface AdminNavItem {
   to: string;
@@ -23,11 +24,10 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { to: '/admin/enquiries', label: 'Enquiries', roles: ['front_desk', 'marketing'] },
   { to: '/admin/subscribers', label: 'Subscribers', roles: ['marketing'] },
   { to: '/admin/audit', label: 'Audit log' },
-  { to: '/admin/staff', label: 'Staff', roles: [] },
+  { to: '/admin/staff', label: 'Staff', roles: screenRoles.staff },
 ];
 
 /** The items a staff member with `roles` may use. */
 export function navItemsFor(roles: readonly StaffRole[]): AdminNavItem[] {
-  if (roles.includes('admin')) return [...adminNavItems];
-  return adminNavItems.filter((item) => !item.roles || item.roles.some((role) => roles.includes(role)));
+  return adminNavItems.filter((item) => mayUse(roles, item.roles));
 }
