@@ -210,5 +210,25 @@ test.describe('accessibility', () => {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
     });
+
+    test(`the page a screen shows to a role it does not open has no WCAG 2.1 A/AA violations (${theme})`, async ({
+      page,
+      setTheme,
+      stack,
+      serviceRole,
+    }) => {
+      const finance = await createStaffUser(stack);
+      const update = await serviceRole
+        .from('staff')
+        .update({ roles: ['finance'] })
+        .eq('user_id', finance.userId);
+      expect(update.error).toBeNull();
+      await setTheme(page, theme);
+      await signInAsStaff(page, finance);
+      await page.goto('/admin/services/new');
+      await expect(page.getByRole('heading', { level: 1, name: "You don't have access to this" })).toBeVisible();
+      await expect(page.getByText('This screen is for staff with the Admin or Programmes role.')).toBeVisible();
+      await expectNoViolations(page, theme, 'no access');
+    });
   }
 });
