@@ -815,6 +815,20 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
   },
   // Admin only: the staff list (e-mail, factor, last sign-in from the auth schema).
   { name: 'staff_members', args: {}, roles: ['admin'] },
+  // Staff management (admin only), aimed at someone not on the staff list.
+  {
+    name: 'set_staff_roles',
+    args: { target: missingOrder, roles: ['finance'] },
+    roles: ['admin'],
+    notFound: 'staff_not_found',
+  },
+  {
+    name: 'set_staff_active',
+    args: { target: missingOrder, active: true },
+    roles: ['admin'],
+    notFound: 'staff_not_found',
+  },
+  { name: 'reset_staff_factor', args: { target: missingOrder }, roles: ['admin'], notFound: 'staff_not_found' },
   // Invitations (admin only): the check, and recording a user who was never invited.
   { name: 'check_staff_invite', args: { email: 'rls-invite@ascent.example', roles: ['finance'] }, roles: ['admin'] },
   {
