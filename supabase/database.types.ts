@@ -1488,6 +1488,23 @@ export type Database = {
       }
     }
     Functions: {
+      add_invited_staff: {
+        Args: { roles: string[]; target: string }
+        Returns: {
+          created_at: string
+          deactivated_at: string | null
+          email: string
+          id: string | null
+          roles: string[]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "staff"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
       audit_log_entries: {
         Args: {
@@ -1581,6 +1598,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      check_staff_invite: {
+        Args: { email: string; roles: string[] }
+        Returns: undefined
       }
       claim_mail_outbox: {
         Args: { batch_size?: number; lease_seconds?: number }
@@ -2044,6 +2065,19 @@ export type Database = {
           settled_by: string
         }
         Returns: string
+      }
+      staff_members: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          created_at: string
+          deactivated_at: string
+          email: string
+          factor_enrolled: boolean
+          invitation_pending: boolean
+          last_sign_in_at: string
+          roles: string[]
+          user_id: string
+        }[]
       }
       staff_mpesa_attempts: {
         Args: { target_order: string }

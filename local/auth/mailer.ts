@@ -70,3 +70,15 @@ export function recoveryMail(data: TemplateData, template: EmailTemplate | undef
       `<p><a href="${escapeHtml(link)}">Reset Password</a></p>\n<p>Alternatively, enter the code: ${data.Token}</p>\n`,
   };
 }
+
+/** GoTrue's default invitation ("You have been invited"), with the link that accepts it. */
+export function inviteMail(data: TemplateData): Mail {
+  const link = data.ConfirmationURL;
+  const what = `You have been invited to create a user on ${data.SiteURL}. Follow this link to accept the invite:`;
+  return {
+    to: data.Email,
+    subject: 'You have been invited',
+    text: `You have been invited\n\n${what}\n${link}\n`,
+    html: `<h2>You have been invited</h2>\n<p>${escapeHtml(what)}</p>\n<p><a href="${escapeHtml(link)}">Accept the invite</a></p>\n`,
+  };
+}

@@ -24,6 +24,9 @@ export interface UserRow {
   /** The address a pending e-mail change goes to ('' or null when none is pending). */
   email_change: string | null;
   email_change_sent_at: Date | null;
+  /** Set when an admin invited the user (POST /invite); the invitation's link was sent at confirmation_sent_at. */
+  invited_at: Date | null;
+  confirmation_sent_at: Date | null;
 }
 
 export interface IdentityRow {
@@ -40,7 +43,7 @@ export interface IdentityRow {
 
 const userColumns = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at,
   last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, deleted_at, is_anonymous,
-  email_change, email_change_sent_at`;
+  email_change, email_change_sent_at, invited_at, confirmation_sent_at`;
 
 async function oneUser(db: Db, where: string, value: unknown): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`select ${userColumns} from auth.users where ${where} limit 1`, [value]);

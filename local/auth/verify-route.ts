@@ -1,5 +1,5 @@
 /**
- * /verify for recovery and e-mail change, as GoTrue answers it. GET (the e-mailed link) signs the
+ * /verify for recovery, invitations and e-mail change, as GoTrue answers it. GET (the e-mailed link) signs the
  * user in and redirects to redirect_to with the session in the URL fragment and the type
  * (supabase-js's implicit flow then emits PASSWORD_RECOVERY or USER_UPDATED), or with
  * error=access_denied&error_code=otp_expired; the first of an e-mail change's two links redirects
@@ -14,13 +14,13 @@ import type { AuthContext } from './options.ts';
 import { allowedRedirect } from './redirect-url.ts';
 import { confirmEmailChange, singleConfirmationAccepted } from './email-change.ts';
 import { tokenForMailedCode } from './code-verification.ts';
-import { consumeRecoveryToken } from './recovery-token.ts';
+import { consumeInviteToken, consumeRecoveryToken } from './recovery-token.ts';
 import { signIn } from './token-password.ts';
 import type { UserRow } from './user-store.ts';
 import { validateEmail } from './validate.ts';
 
 const expired = () => forbidden('otp_expired', 'Token has expired or is invalid');
-const verifiable = new Set(['recovery', 'email_change']);
+const verifiable = new Set(['recovery', 'email_change', 'invite']);
 
 /** GoTrue's limitHandler on /verify: every request (link or code, right or wrong) takes a token. */
 function limitPerAddress(ctx: AuthContext, request: Request): void {
@@ -36,6 +36,12 @@ async function verifyToken(ctx: AuthContext, type: string, hash: string, request
   if (type === 'recovery') {
     const session = await recoverySession(ctx, hash, request);
     return session && { session };
+  }
+  if (type === 'invite') {
+    const invited = await transaction(ctx.pool, (db) =>
+      consumeInviteToken(db, hash, ctx.options.mailerOtpExpirySeconds),
+    );
+    return invited && { session: await signIn(ctx, invited, client) };
   }
   const outcome = await confirmEmailChange(ctx, hash);
   if (outcome.state === 'invalid') return null;
@@ -96,14 +102,18 @@ export async function verifyPost(ctx: AuthContext, request: Request): Promise<Re
   limitPerAddress(ctx, request);
   const body = await readJson(request, postParams);
   const type = body.type ?? '';
-  if (type !== 'recovery' && type !== 'email_change') {
+  if (!verifiable.has(type)) {
     throw badRequest('validation_failed', `Unsupported verification type "${type}"`);
   }
   let token: string | null;
   if (body.token_hash) token = body.token_hash;
   else if (body.email && body.token) {
     const email = validateEmail(body.email);
-    token = await tokenForMailedCode(ctx, type, email, body.token.trim(), clientIp(request));
+    // An invitation mails a link only, no code.
+    token =
+      type === 'recovery' || type === 'email_change'
+        ? await tokenForMailedCode(ctx, type, email, body.token.trim(), clientIp(request))
+        : null;
   } else throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   if (!token) throw expired();
   const outcome = await verifyToken(ctx, type, token, request);

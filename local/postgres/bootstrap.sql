@@ -113,6 +113,11 @@ alter table auth.users add column if not exists email_change_token_current varch
 alter table auth.users add column if not exists email_change_confirm_status smallint default 0
   check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2);
 alter table auth.users add column if not exists email_change_sent_at timestamptz;
+-- Invitations, as GoTrue keeps them: the link's token (one at a time), when it was sent and when
+-- the user was invited (answered as the user's invited_at).
+alter table auth.users add column if not exists invited_at timestamptz;
+alter table auth.users add column if not exists confirmation_token varchar(255);
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
 create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
 create unique index if not exists users_phone_key on auth.users (phone);
 

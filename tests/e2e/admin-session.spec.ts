@@ -162,6 +162,69 @@ test('a session revoked elsewhere and run out ends on /admin: the page goes to /
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('the code step is on /login: a wrong or late code is refused in words with the way back; /admin sends a password-only session there', async ({
+  page,
+  stack,
+}) => {
+  const staff = await createStaffUser(stack);
+  await page.goto('/login');
+  await hydrated(page);
+  await submitLogin(page, staff);
+  // A first sign-in enrols: the step on /login, never inside /admin.
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const code = page.getByLabel('6-digit code');
+  const alert = page.locator('.auth-form [role="alert"]');
+  await code.fill(totpCode(secret, Date.now() + 10 * 60_000)); // ten minutes from now: not the code of now
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(alert).toHaveText('That code is not right. Enter the code your authenticator app shows now.');
+  await expect(page).toHaveURL(/\/login$/);
+  await code.fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+
+  // Signed in again with the password only, the person opens /admin: sent to /login's code step,
+  // which names the way back when the phone is lost.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLogin(page, staff);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await page.goto('/admin/orders');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await expect(page.getByText('Lost your phone or the app? Ask an admin to reset your second factor')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  await page.getByLabel('6-digit code').fill(totpCode(secret));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('a staff sign-in stays on /login until the code is accepted, then opens /admin once: no round trip between them', async ({
+  page,
+  stack,
+}) => {
+  const staff = await createStaffUser(stack);
+  await page.goto('/login');
+  await hydrated(page);
+  // Every page the tab shows from here on, client-side moves included.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  for (const round of ['enrols', 'enters the code'] as const) {
+    visited.length = 0;
+    await submitLogin(page, staff);
+    await passSecondStep(page, staff);
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    expect(visited, `the sign-in that ${round}`).toEqual(['/admin']);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+  }
+});
+
 test('a signed-in account that is not staff sees why, and no admin page', async ({ page, stack }) => {
   const user = await createUser(stack);
   await page.goto('/login');
@@ -191,8 +254,7 @@ test('signing in by keyboard alone', async ({ page, stack }) => {
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type(staff.password);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/admin$/);
-  // The second step takes focus: the code is typed and sent with Enter.
+  // The second step, on /login, takes focus: the code is typed and sent with Enter.
   await expect(page.getByLabel('6-digit code')).toBeFocused();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.keyboard.type(totpCode(secret));

@@ -844,8 +844,8 @@ describe.each(subjects)('$name', (subject) => {
 // Staff functions x role ------------------------------------------------------------------------
 
 /**
- * Each staff function, called by every role with an order that does not exist: a role it admits
- * gets past the role check to "order not found" (nothing changes); any other is refused 42501.
+ * Each staff function, called by every role with an order (or person) that does not exist: a role
+ * it admits gets past the role check to "not found" (nothing changes); any other is refused 42501.
  */
 const missingOrder = randomUUID();
 const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: string }[] = [
@@ -891,6 +891,30 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
     args: { certificate_id: missingOrder, reason: 'RLS matrix' },
     roles: ['admin', 'programmes'],
     notFound: 'certificate_not_revocable',
+  },
+  // Admin only: the staff list (e-mail, factor, last sign-in from the auth schema).
+  { name: 'staff_members', args: {}, roles: ['admin'] },
+  // Staff management (admin only), aimed at someone not on the staff list.
+  {
+    name: 'set_staff_roles',
+    args: { target: missingOrder, roles: ['finance'] },
+    roles: ['admin'],
+    notFound: 'staff_not_found',
+  },
+  {
+    name: 'set_staff_active',
+    args: { target: missingOrder, active: true },
+    roles: ['admin'],
+    notFound: 'staff_not_found',
+  },
+  { name: 'reset_staff_factor', args: { target: missingOrder }, roles: ['admin'], notFound: 'staff_not_found' },
+  // Invitations (admin only): the check, and recording a user who was never invited.
+  { name: 'check_staff_invite', args: { email: 'rls-invite@ascent.example', roles: ['finance'] }, roles: ['admin'] },
+  {
+    name: 'add_invited_staff',
+    args: { target: missingOrder, roles: ['finance'] },
+    roles: ['admin'],
+    notFound: 'not_invited',
   },
 ];
 

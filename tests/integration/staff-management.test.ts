@@ -180,6 +180,87 @@ describe('staff management', () => {
     });
   });
 
+  it('an admin lists the staff with roles, active state, second factor and last sign-in; nobody else', async () => {
+    const admin = await member(['admin']);
+    const person = await member(['finance']);
+    expect((await admin.client.rpc('set_staff_active', { target: person.id, active: false })).error).toBeNull();
+    const { data, error } = await admin.client.rpc('staff_members');
+    expect(error).toBeNull();
+    const row = data?.find((member) => member.user_id === person.id);
+    expect(row).toMatchObject({
+      email: person.email,
+      roles: ['finance'],
+      deactivated_at: expect.any(String),
+      factor_enrolled: true,
+      last_sign_in_at: expect.any(String),
+    });
+    expect(data?.find((member) => member.user_id === admin.id)).toMatchObject({ deactivated_at: null });
+
+    const finance = await member(['finance', 'marketing']);
+    expect((await finance.client.rpc('staff_members')).error).toMatchObject({ code: '42501', hint: 'role_required' });
+  });
+
+  it('the inactivity time-out is a setting of 5 to 720 whole minutes (30 by default), refused otherwise in words', async () => {
+    const setting = await service.from('site_settings').select('setting_value').eq('setting_key', 'staff_idle_timeout');
+    expect(setting.data).toEqual([{ setting_value: { minutes: 30 } }]);
+    for (const minutes of [4, 721, 7.5, '30']) {
+      const { error } = await service
+        .from('site_settings')
+        .update({ setting_value: { minutes } })
+        .eq('setting_key', 'staff_idle_timeout');
+      expect(error, `minutes: ${minutes}`).toMatchObject({ code: '23514' });
+      expect(error?.message).toContain('site_settings_staff_idle_timeout_shape');
+    }
+  });
+
+  it('invitations: only an admin, known roles, an address not on the staff list; the invitee is recorded by the admin', async () => {
+    const admin = await member(['admin']);
+    const finance = await member(['finance']);
+    const email = `invited-${randomUUID().slice(0, 8)}@ascent.example`;
+    const byFinance = await finance.client.rpc('check_staff_invite', { email, roles: ['finance'] });
+    expect(byFinance.error).toMatchObject({ code: '42501', hint: 'role_required' });
+    expect((await admin.client.rpc('check_staff_invite', { email: 'nobody', roles: ['finance'] })).error).toMatchObject(
+      {
+        hint: 'email_invalid',
+        message: 'Enter the e-mail address of the person to invite.',
+      },
+    );
+    expect((await admin.client.rpc('check_staff_invite', { email, roles: [] })).error).toMatchObject({
+      hint: 'roles_required',
+    });
+    expect(
+      (await admin.client.rpc('check_staff_invite', { email: finance.email, roles: ['admin'] })).error,
+    ).toMatchObject({
+      hint: 'already_staff',
+      message: 'This address is already on the staff list.',
+    });
+    expect((await admin.client.rpc('check_staff_invite', { email, roles: ['finance'] })).error).toBeNull();
+
+    // A user who was not invited cannot be recorded this way.
+    expect((await admin.client.rpc('add_invited_staff', { target: finance.id, roles: ['admin'] })).error).toMatchObject(
+      {
+        hint: 'not_invited',
+      },
+    );
+    const invited = await service.auth.admin.inviteUserByEmail(email);
+    expect(invited.error).toBeNull();
+    created.push(invited.data.user!.id);
+    const added = await admin.client.rpc('add_invited_staff', { target: invited.data.user!.id, roles: ['finance'] });
+    expect(added.error).toBeNull();
+    expect(added.data).toMatchObject({ email, roles: ['finance'], deactivated_at: null });
+    const listed = (await admin.client.rpc('staff_members')).data?.find((row) => row.email === email);
+    expect(listed).toMatchObject({ invitation_pending: true, factor_enrolled: false, last_sign_in_at: null });
+    const entries = await admin.client.rpc('audit_log_entries', {
+      p_table_name: 'staff',
+      p_row_id: invited.data.user!.id,
+    });
+    expect(entries.data?.[0]).toMatchObject({ action: 'INSERT', actor_id: admin.id, actor_staff_roles: ['admin'] });
+    // Twice: already on the list.
+    expect(
+      (await admin.client.rpc('add_invited_staff', { target: invited.data.user!.id, roles: ['finance'] })).error,
+    ).toMatchObject({ hint: 'already_staff' });
+  });
+
   it('never leaves the institute without an active admin', async () => {
     await member(['admin']);
     // Every admin at once (in a transaction rolled back: other tests' admins stay).

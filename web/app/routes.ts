@@ -36,6 +36,7 @@ export default [
       route('services/:id', 'routes/admin/service-edit.tsx', { id: 'admin-service-edit' }),
       route('intakes/:id', 'routes/admin/intake-roster.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -56,7 +56,7 @@ export async function submitLogin(page: Page, account: { email: string; password
 }
 
 /**
- * The second step after the password: at the first sign-in the account enrols (the key is read
+ * The second step after the password, on /login: at the first sign-in the account enrols (the key is read
  * from the screen and kept on the account), later it enters the code; either way the code is
  * computed from the key, as an authenticator app would.
  */
@@ -78,8 +78,8 @@ export async function signInAsStaff(page: Page, account?: Account): Promise<Acco
   await page.goto('/login');
   await hydrated(page);
   await submitLogin(page, staff);
-  await expect(page).toHaveURL(/\/admin$/);
   await passSecondStep(page, staff);
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
   return staff;
 }

@@ -57,6 +57,21 @@ describe('describeDbError', () => {
     ).toBe('A program with orders cannot be deleted; unpublish it instead.');
   });
 
+  it('passes on the words of a staff refusal: the last active admin, a missing role', () => {
+    const lastAdmin = {
+      code: '23514',
+      hint: 'last_admin',
+      message: 'This is the last active admin. Make someone else an admin first.',
+    };
+    expect(describeDbError(lastAdmin)).toBe('This is the last active admin. Make someone else an admin first.');
+    const role = {
+      code: '42501',
+      hint: 'role_required',
+      message: 'This needs the admin role. Ask an admin to give it to you.',
+    };
+    expect(describeDbError(role)).toBe('This needs the admin role. Ask an admin to give it to you.');
+  });
+
   it('never shows an unknown raw message', () => {
     const text = describeDbError({ code: 'XX000', message: 'internal error: tuple concurrently updated' });
     expect(text).not.toMatch(/tuple/);

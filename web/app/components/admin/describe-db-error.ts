@@ -30,6 +30,7 @@ const defaultConstraintMessages: ConstraintMessages = {
     'This event is cancelled, so it cannot be published again. Create a new event instead.',
   training_programs_price_positive: 'The price must be more than zero.',
   impact_metrics_value_not_negative: 'The value cannot be negative.',
+  site_settings_staff_idle_timeout_shape: 'The inactivity time-out is a whole number of minutes from 5 to 720.',
 };
 
 function constraintIn(error: DbErrorLike): string | undefined {
@@ -46,6 +47,12 @@ function isNetworkError(error: unknown): boolean {
 /** A record that is not there (PostgREST's PGRST116, or an id that cannot be one). */
 export const recordNotFoundWords = 'The record was not found; it may have been deleted by someone else.';
 
+/**
+ * Refusals our own functions and triggers raise with a reason in the hint and words for people in
+ * the message (the last active admin, a missing role): passed on as they are.
+ */
+const wordedRefusals: ReadonlySet<string> = new Set(['last_admin', 'role_required']);
+
 /** One sentence saying what went wrong and, where it helps, what to do. */
 export function describeDbError(error: unknown, constraints: ConstraintMessages = {}): string {
   if (error == null) return 'Something went wrong. Please try again.';
@@ -53,6 +60,7 @@ export function describeDbError(error: unknown, constraints: ConstraintMessages 
     return 'The server could not be reached. Check your connection and try again; your input is kept.';
   }
   const dbError: DbErrorLike = typeof error === 'object' ? (error as DbErrorLike) : { message: String(error) };
+  if (dbError.hint && wordedRefusals.has(dbError.hint) && dbError.message) return dbError.message;
   const name = constraintIn(dbError);
   const named = name ? (constraints[name] ?? defaultConstraintMessages[name]) : undefined;
   switch (dbError.code) {

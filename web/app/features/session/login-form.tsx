@@ -1,17 +1,21 @@
 /** The staff sign-in form: e-mail and password through supabase-js; the session provider redirects on success. */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormField } from '../../components/ui/form-field';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { hasCredentials, missingCredentials, networkFailure, signInMessage } from './sign-in-messages';
 import { forgotPasswordState } from './forgot-password-state';
 import { useSession } from './session-provider';
+import { clearSignOutReason, readSignOutReason } from './sign-out-reason';
 import './session.css';
 
 export function LoginForm() {
   const { error: sessionError } = useSession();
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // Why this tab was signed out (the inactivity time-out), said once.
+  const [signedOutBecause] = useState(readSignOutReason);
+  useEffect(clearSignOutReason, []);
   const messageId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   // What is typed (or autofilled) so far: "Forgot password?" carries it over to the next form.
@@ -45,6 +49,11 @@ export function LoginForm() {
 
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {signedOutBecause && (
+        <p className="auth-form__note" role="status">
+          {signedOutBecause}
+        </p>
+      )}
       {sessionError && (
         <p className="auth-form__error" role="alert">
           {sessionError}

@@ -1,3 +1,7 @@
+/** The way back for someone whose authenticator app is gone (docs/staff.md: reset_staff_factor). */
+export const lostPhoneAdvice =
+  'Lost your phone or the app? Ask an admin to reset your second factor (Staff screen); you then set up a new one.';
+
 /** What a staff member reads when the second step's code is refused (by GoTrue's error code). */
 export function secondFactorMessage(error: { code?: string | undefined; status?: number | undefined }): string {
   switch (error.code) {

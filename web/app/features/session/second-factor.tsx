@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import { secondFactorMessage } from './second-factor-messages';
+import { lostPhoneAdvice, secondFactorMessage } from './second-factor-messages';
 import { signOut } from './sign-out';
 import { FormField } from '../../components/ui/form-field';
 
@@ -15,16 +15,17 @@ type Step =
   | { kind: 'verify'; factorId: string }
   | { kind: 'enrol'; factorId: string; qrCode: string; secret: string };
 
-/** The factor to prove, or a new one to enrol (stale unverified ones go first, as their names would clash). */
-async function nextStep(): Promise<Step> {
+type EnrolStep = Extract<Step, { kind: 'enrol' }>;
+
+/**
+ * This tab's enrolment under way, kept across mounts: the step may mount more than once (React's
+ * development double mount, the person leaving /login and coming back), and a second enrolment
+ * would replace the key already on screen (and perhaps already scanned) with a new one.
+ */
+let enrolment: { factorId: string; step: Promise<EnrolStep> } | null = null;
+
+async function enrol(): Promise<EnrolStep> {
   const supabase = await getBrowserSupabase();
-  const { data, error } = await supabase.auth.mfa.listFactors();
-  if (error) throw error;
-  const verified = data.totp[0];
-  if (verified) return { kind: 'verify', factorId: verified.id };
-  for (const factor of data.all.filter((f) => f.status === 'unverified')) {
-    await supabase.auth.mfa.unenroll({ factorId: factor.id });
-  }
   const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
   if (enrolled.error) throw enrolled.error;
   return {
@@ -35,7 +36,31 @@ async function nextStep(): Promise<Step> {
   };
 }
 
-export function SecondFactor({ onVerified }: { onVerified: () => void }) {
+/** The factor to prove, or a new one to enrol (stale unverified ones go first, as their names would clash). */
+async function nextStep(): Promise<Step> {
+  const supabase = await getBrowserSupabase();
+  const { data, error } = await supabase.auth.mfa.listFactors();
+  if (error) throw error;
+  const verified = data.totp[0];
+  if (verified) return { kind: 'verify', factorId: verified.id };
+  const unverified = data.all.filter((f) => f.status === 'unverified');
+  const kept = enrolment && unverified.some((f) => f.id === enrolment?.factorId) ? enrolment : null;
+  if (kept) return kept.step;
+  for (const factor of unverified) await supabase.auth.mfa.unenroll({ factorId: factor.id });
+  const step = enrol();
+  const started = { factorId: '', step };
+  enrolment = started;
+  try {
+    started.factorId = (await step).factorId;
+  } catch (failure) {
+    enrolment = null;
+    throw failure;
+  }
+  return step;
+}
+
+/** Verified, the session's aal2 tokens complete the sign-in and the session controller opens /admin. */
+export function SecondFactor() {
   const [step, setStep] = useState<Step>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
@@ -77,7 +102,7 @@ export function SecondFactor({ onVerified }: { onVerified: () => void }) {
       if (error) {
         setMessage(secondFactorMessage(error));
         codeRef.current?.select();
-      } else onVerified();
+      }
     } catch (error) {
       console.error('[mfa] verification failed:', error);
       setMessage('Could not check the code. Check your connection and try again.');
@@ -120,7 +145,10 @@ export function SecondFactor({ onVerified }: { onVerified: () => void }) {
           </p>
         </>
       ) : (
-        <p>Open your authenticator app and enter the 6-digit code it shows for Ascent.</p>
+        <>
+          <p>Open your authenticator app and enter the 6-digit code it shows for Ascent.</p>
+          <p>{lostPhoneAdvice}</p>
+        </>
       )}
       {/* The message below the form is the field's. */}
       <FormField label="6-digit code" error={undefined}>

@@ -15,6 +15,7 @@ import {
   uniqueEmail,
   type TestDatabase,
 } from '../../../../local/auth/test-support.ts';
+import { totpCode } from '../../../../local/auth/totp.ts';
 import type { Database } from '../../lib/supabase/database.ts';
 import {
   createSessionController,
@@ -80,7 +81,11 @@ interface Harness {
   states: SessionState[];
 }
 
-function harness(startPath: string, supabase: ReturnType<typeof client>): Harness {
+function harness(
+  startPath: string,
+  supabase: ReturnType<typeof client>,
+  isActiveStaff?: (userId: string) => Promise<boolean>,
+): Harness {
   const path = { current: startPath };
   const visits: string[] = [];
   const states: SessionState[] = [];
@@ -90,6 +95,7 @@ function harness(startPath: string, supabase: ReturnType<typeof client>): Harnes
       visits.push(to);
       path.current = to;
     },
+    isActiveStaff,
   });
   const waiters = new Set<() => void>();
   controller.subscribe(() => {
@@ -150,13 +156,19 @@ async function revokedBrowser(): Promise<{ on: Browser; email: string }> {
 describe('the session at startup', () => {
   it('is loading with no session or error until the first answer', () => {
     const h = harness('/admin', client(browser()));
-    expect(h.controller.getState()).toEqual({ session: null, user: null, loading: true, error: null });
+    expect(h.controller.getState()).toEqual({
+      session: null,
+      user: null,
+      loading: true,
+      error: null,
+      stage: 'signed-out',
+    });
   });
 
   it('no session on /admin: loading stops and the browser goes to /login', async () => {
     const h = harness('/admin/events', client(browser()));
     const state = await h.until((s) => !s.loading);
-    expect(state).toEqual({ session: null, user: null, loading: false, error: null });
+    expect(state).toEqual({ session: null, user: null, loading: false, error: null, stage: 'signed-out' });
     expect(h.visits).toEqual(['/login']);
   });
 
@@ -187,7 +199,13 @@ describe('the session at startup', () => {
     const { on } = await revokedBrowser();
     const h = harness('/admin', client(on));
     const state = await h.until((s) => !s.loading);
-    expect(state).toEqual({ session: null, user: null, loading: false, error: 'Failed to load session.' });
+    expect(state).toEqual({
+      session: null,
+      user: null,
+      loading: false,
+      error: 'Failed to load session.',
+      stage: 'signed-out',
+    });
     expect(sessionLoadError).toBe('Failed to load session.');
     expect(h.visits).toEqual(['/login']);
   });
@@ -252,7 +270,7 @@ describe('the auth events', () => {
     expect(h.controller.getState().error).toBe(sessionLoadError);
     expect((await supabase.auth.signOut()).error).toBeNull();
     const state = await h.until((s) => s.session === null);
-    expect(state).toEqual({ session: null, user: null, loading: false, error: null });
+    expect(state).toEqual({ session: null, user: null, loading: false, error: null, stage: 'signed-out' });
     expect(h.visits).toEqual(['/admin', '/login']);
   });
 
@@ -287,6 +305,74 @@ describe('the auth events', () => {
     expect((await supabase.auth.verifyOtp({ type: 'recovery', token_hash })).error).toBeNull();
     const state = await h.until((s) => s.session !== null);
     expect(state.user?.id).toBe(userId);
+    expect(h.visits).toEqual([]);
+  });
+});
+
+describe('the sign-in stage: the second step decided once per session', () => {
+  /** A staff lookup that answers from a list, counting the questions. */
+  function staffList(...ids: string[]) {
+    const asked: string[] = [];
+    return { asked, isActiveStaff: (id: string) => (asked.push(id), Promise.resolve(ids.includes(id))) };
+  }
+
+  it('a staff password on /login stays there at the code step; the accepted code opens /admin once', async () => {
+    const email = uniqueEmail('staff');
+    const userId = await createUser(auth, email, password);
+    const supabase = client(browser());
+    const staff = staffList(userId);
+    const h = harness('/login', supabase, staff.isActiveStaff);
+    await h.until((s) => !s.loading);
+    expect((await supabase.auth.signInWithPassword({ email, password })).error).toBeNull();
+    await h.until((s) => s.stage === 'code');
+    expect(h.visits).toEqual([]);
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp' });
+    expect(enrolled.error).toBeNull();
+    const verified = await supabase.auth.mfa.challengeAndVerify({
+      factorId: enrolled.data!.id,
+      code: totpCode(enrolled.data!.totp.secret),
+    });
+    expect(verified.error).toBeNull();
+    const state = await h.until((s) => s.stage === 'complete');
+    expect(state.session?.expires_at).toBeGreaterThan(Date.now() / 1000);
+    expect(h.visits).toEqual(['/admin']);
+    // Only the password-only session needed a lookup; the aal2 one is through by its token alone.
+    expect(staff.asked).toEqual([userId]);
+    // From the password on, the stage only went forward.
+    const stages = h.states.map((s) => s.stage).filter((stage, i, all) => stage !== all[i - 1]);
+    expect(stages).toEqual(['signed-out', 'deciding', 'code', 'complete']);
+  });
+
+  it('someone who is not staff goes on to /admin after the password, after one lookup', async () => {
+    const email = uniqueEmail('customer');
+    await createUser(auth, email, password);
+    const supabase = client(browser());
+    const staff = staffList();
+    const h = harness('/login', supabase, staff.isActiveStaff);
+    await h.until((s) => !s.loading);
+    expect((await supabase.auth.signInWithPassword({ email, password })).error).toBeNull();
+    await h.until((s) => s.stage === 'complete');
+    expect(h.visits).toEqual(['/admin']);
+    expect(staff.asked).toHaveLength(1);
+  });
+
+  it('a stored password-only staff session found on /admin goes to /login; a refreshed token keeps the stage unasked', async () => {
+    const { on, userId } = await signedInBrowser();
+    const supabase = client(on);
+    const staff = staffList(userId);
+    const h = harness('/admin/orders', supabase, staff.isActiveStaff);
+    await h.until((s) => s.stage === 'code');
+    expect(h.visits).toEqual(['/login']);
+    const { data } = await supabase.auth.refreshSession();
+    await h.until((s) => s.session?.refresh_token === data.session?.refresh_token);
+    expect(h.controller.getState().stage).toBe('code');
+    expect(staff.asked).toEqual([userId]);
+  });
+
+  it('a failed staff lookup leaves the code step on /login (it offers to try again), never /admin', async () => {
+    const { on } = await signedInBrowser();
+    const h = harness('/login', client(on), () => Promise.reject(new Error('the staff lookup failed')));
+    await h.until((s) => s.stage === 'code');
     expect(h.visits).toEqual([]);
   });
 });

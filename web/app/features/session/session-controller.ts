@@ -1,9 +1,11 @@
 /**
- * The session's state machine, free of React: the startup lookup, the six auth events and the
- * redirects they cause. The provider wraps it; tests drive it with a real supabase-js auth client.
+ * The session's state machine, free of React: the startup lookup, the auth events, the sign-in's
+ * stage (decided once per session: is the second step due?) and the redirects they cause. The
+ * provider wraps it; tests drive it with a real supabase-js auth client.
  */
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { adminPath, isAdminPath, isLoginPath, loginPath, startupRedirect } from './session-redirects';
+import { isAdminPath, stageRedirect } from './session-redirects';
+import { assuranceLevel, decideStage, immediateStage, type SignInStage } from './sign-in-stage';
 
 export interface SessionState {
   session: Session | null;
@@ -12,11 +14,16 @@ export interface SessionState {
   loading: boolean;
   /** 'Failed to load session.' when the startup lookup fails; null otherwise. */
   error: string | null;
+  /** Where the sign-in stands (sign-in-stage.ts): /login shows the code step for 'code'. */
+  stage: SignInStage;
 }
 
 export const sessionLoadError = 'Failed to load session.';
 
-/** The events the specification names; others (MFA_CHALLENGE_VERIFIED) change nothing here. */
+/**
+ * The events the specification names, and MFA_CHALLENGE_VERIFIED: the second factor passed, the
+ * session's new (aal2) tokens complete the sign-in.
+ */
 export const handledEvents: readonly AuthChangeEvent[] = [
   'SIGNED_IN',
   'USER_UPDATED',
@@ -24,7 +31,11 @@ export const handledEvents: readonly AuthChangeEvent[] = [
   'TOKEN_REFRESHED',
   'PASSWORD_RECOVERY',
   'INITIAL_SESSION',
+  'MFA_CHALLENGE_VERIFIED',
 ];
+
+/** Events after which a complete sign-in on /login goes on to /admin. */
+const signInEvents: readonly AuthChangeEvent[] = ['SIGNED_IN', 'USER_UPDATED', 'MFA_CHALLENGE_VERIFIED'];
 
 /** The part of supabase-js's auth client the session uses. */
 export interface SessionAuthClient {
@@ -39,6 +50,11 @@ export interface SessionControllerOptions {
   pathname(): string;
   /** Client-side navigation (replace: a redirect should not leave a history entry to bounce back to). */
   navigate(path: string): void;
+  /**
+   * Whether the user is active staff (their public.staff row), asked once for a password-only
+   * session: staff then owe the second step. Without it no one is staff.
+   */
+  isActiveStaff?: (userId: string) => Promise<boolean>;
 }
 
 export interface SessionController {
@@ -48,11 +64,27 @@ export interface SessionController {
   start(auth: Promise<SessionAuthClient>): () => void;
 }
 
-export const initialSessionState: SessionState = { session: null, user: null, loading: true, error: null };
+export const initialSessionState: SessionState = {
+  session: null,
+  user: null,
+  loading: true,
+  error: null,
+  stage: 'signed-out',
+};
+
+/** The session MFA_CHALLENGE_VERIFIED carries is the raw token reply: without expires_at, which the state promises. */
+function withExpiry(session: Session | null): Session | null {
+  if (!session || session.expires_at !== undefined) return session;
+  return { ...session, expires_at: Math.round(Date.now() / 1000) + session.expires_in };
+}
 
 export function createSessionController(options: SessionControllerOptions): SessionController {
   let state = initialSessionState;
   const listeners = new Set<() => void>();
+  const isActiveStaff = options.isActiveStaff ?? (() => Promise.resolve(false));
+  // The user and assurance level the stage was decided for; a new pair invalidates older lookups.
+  let decidedFor = '';
+  let decisions = 0;
 
   function set(next: Partial<SessionState>): void {
     state = { ...state, ...next };
@@ -63,18 +95,42 @@ export function createSessionController(options: SessionControllerOptions): Sess
     if (path && path !== options.pathname()) options.navigate(path);
   }
 
+  /** Sends the browser where the stage belongs; while the stage is being decided, the decision does. */
+  function settle(): void {
+    if (state.stage !== 'deciding') go(stageRedirect(options.pathname(), state.stage));
+  }
+
+  /**
+   * Records the session and, for a new user or assurance level, its stage: at once without a
+   * session or at aal2, else after one staff lookup (a refreshed token keeps the stage it had).
+   */
+  function record(next: Session | null, extra: Partial<SessionState> = {}): void {
+    const session = withExpiry(next);
+    const key = session ? `${session.user.id}|${assuranceLevel(session)}` : '';
+    if (key === decidedFor) return set({ session, user: session?.user ?? null, ...extra });
+    decidedFor = key;
+    const ticket = ++decisions;
+    const stage = immediateStage(session);
+    set({ session, user: session?.user ?? null, stage, ...extra });
+    if (stage !== 'deciding' || !session) return;
+    void decideStage(session.user.id, isActiveStaff).then((decided) => {
+      if (ticket !== decisions) return;
+      set({ stage: decided });
+      settle();
+    });
+  }
+
   function onEvent(event: AuthChangeEvent, session: Session | null): void {
     if (!handledEvents.includes(event)) return;
     const hadSession = state.session !== null;
     // The startup lookup owns `loading` and the startup redirects: events only carry the session.
-    set({ session, user: session?.user ?? null });
+    record(session);
     if (event === 'INITIAL_SESSION') return;
-    const pathname = options.pathname();
-    if ((event === 'SIGNED_IN' || event === 'USER_UPDATED') && session && isLoginPath(pathname)) go(adminPath);
+    if (session && signInEvents.includes(event)) settle();
     // The session ended (signed out here or in another tab, revoked, refresh refused) while on /admin.
-    if (!session && (hadSession || event === 'SIGNED_OUT') && isAdminPath(pathname)) {
+    if (!session && (hadSession || event === 'SIGNED_OUT') && isAdminPath(options.pathname())) {
       set({ error: null });
-      go(loginPath);
+      settle();
     }
   }
 
@@ -97,8 +153,8 @@ export function createSessionController(options: SessionControllerOptions): Sess
           const { data, error } = await auth.getSession();
           if (stopped) return;
           if (error) throw error;
-          set({ session: data.session, user: data.session?.user ?? null, loading: false, error: null });
-          go(startupRedirect(options.pathname(), data.session !== null));
+          record(data.session, { loading: false, error: null });
+          settle();
         } catch (error) {
           if (stopped) return;
           console.error('[session] the session lookup failed:', error);
@@ -108,6 +164,9 @@ export function createSessionController(options: SessionControllerOptions): Sess
       return () => {
         stopped = true;
         unsubscribe?.();
+        // A lookup under way answers no one; a restart (React's development double mount) decides anew.
+        decidedFor = '';
+        decisions += 1;
       };
     },
   };

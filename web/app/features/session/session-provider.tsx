@@ -11,6 +11,7 @@ import {
   type SessionAuthClient,
   type SessionState,
 } from './session-controller';
+import { lookUpStaff } from './use-staff-status';
 
 const SessionContext = createContext<SessionState | undefined>(undefined);
 
@@ -30,6 +31,7 @@ export function SessionContextProvider({ children, auth = browserAuth }: Session
     createSessionController({
       pathname: () => window.location.pathname,
       navigate: (path) => void navigate(path, { replace: true }),
+      isActiveStaff: async (userId) => (await lookUpStaff(userId)).active,
     }),
   );
   useEffect(() => controller.start(auth()), [controller, auth]);

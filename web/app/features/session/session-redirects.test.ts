@@ -1,6 +1,6 @@
 /** Which paths count as the sign-in screen and the admin area, and the startup redirects. */
 import { describe, expect, it } from 'vitest';
-import { isAdminPath, isLoginPath, startupRedirect } from './session-redirects.ts';
+import { isAdminPath, isLoginPath, stageRedirect } from './session-redirects.ts';
 
 describe('session redirects', () => {
   it('matches /login itself and the whole admin area, nothing that merely starts alike', () => {
@@ -10,12 +10,16 @@ describe('session redirects', () => {
     expect(['/administration', '/', '/login'].map(isAdminPath)).toEqual([false, false, false]);
   });
 
-  it('sends a session on /login to /admin and no session on /admin to /login, nothing else', () => {
-    expect(startupRedirect('/login', true)).toBe('/admin');
-    expect(startupRedirect('/admin/orders', false)).toBe('/login');
-    expect(startupRedirect('/login', false)).toBeUndefined();
-    expect(startupRedirect('/admin', true)).toBeUndefined();
-    expect(startupRedirect('/login/reset', true)).toBeUndefined();
-    expect(startupRedirect('/about', false)).toBeUndefined();
+  it('sends no session or a due second step away from /admin, a complete sign-in away from /login, nothing else', () => {
+    expect(stageRedirect('/login', 'complete')).toBe('/admin');
+    expect(stageRedirect('/admin/orders', 'signed-out')).toBe('/login');
+    expect(stageRedirect('/admin', 'code')).toBe('/login');
+    expect(stageRedirect('/login', 'code')).toBeUndefined();
+    expect(stageRedirect('/login', 'signed-out')).toBeUndefined();
+    expect(stageRedirect('/login', 'deciding')).toBeUndefined();
+    expect(stageRedirect('/admin', 'deciding')).toBeUndefined();
+    expect(stageRedirect('/admin', 'complete')).toBeUndefined();
+    expect(stageRedirect('/login/reset', 'complete')).toBeUndefined();
+    expect(stageRedirect('/about', 'signed-out')).toBeUndefined();
   });
 });

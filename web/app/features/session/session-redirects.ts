@@ -1,6 +1,7 @@
 /** Where the session sends the browser, as the specification's redirect rules say (pure: tested alone). */
 
 import { adminPath, loginPath } from '../../config/staff-paths';
+import type { SignInStage } from './sign-in-stage';
 
 export { adminPath, loginPath };
 
@@ -14,9 +15,12 @@ export function isAdminPath(pathname: string): boolean {
   return pathname === adminPath || pathname.startsWith(`${adminPath}/`);
 }
 
-/** At startup: a session found on /login goes to /admin; none on /admin goes to /login. */
-export function startupRedirect(pathname: string, signedIn: boolean): string | undefined {
-  if (signedIn && isLoginPath(pathname)) return adminPath;
-  if (!signedIn && isAdminPath(pathname)) return loginPath;
+/**
+ * Where a known sign-in stage belongs: no session, or the second step still due, is not for
+ * /admin; a complete sign-in does not stay on /login. Only /login itself and the admin area move.
+ */
+export function stageRedirect(pathname: string, stage: SignInStage): string | undefined {
+  if ((stage === 'signed-out' || stage === 'code') && isAdminPath(pathname)) return loginPath;
+  if (stage === 'complete' && isLoginPath(pathname)) return adminPath;
   return undefined;
 }

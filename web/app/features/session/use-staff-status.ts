@@ -4,8 +4,20 @@
  */
 import { useEffect, useState } from 'react';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import { knownRoles, type StaffRole } from './staff-roles';
+import { knownRoles, type StaffRole } from '../../lib/staff-roles';
 export type StaffStatus = 'checking' | 'staff' | 'not-staff' | 'failed';
+
+/** The user's own staff row: whether they are active staff (a deactivated member has no rights), and their roles. */
+export async function lookUpStaff(userId: string): Promise<{ active: boolean; roles: StaffRole[] }> {
+  const supabase = await getBrowserSupabase();
+  const { data, error } = await supabase
+    .from('staff')
+    .select('user_id, roles, deactivated_at')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) throw error;
+  return { active: data !== null && !data.deactivated_at, roles: knownRoles(data?.roles ?? []) };
+}
 
 export function useStaffStatus(userId: string | undefined): {
   status: StaffStatus;
@@ -21,16 +33,10 @@ export function useStaffStatus(userId: string | undefined): {
       let status: StaffStatus;
       let roles: StaffRole[] = [];
       try {
-        const supabase = await getBrowserSupabase();
-        const { data, error } = await supabase
-          .from('staff')
-          .select('user_id, roles, deactivated_at')
-          .eq('user_id', userId)
-          .maybeSingle();
-        if (error) console.error('[session] staff check failed:', error);
+        const found = await lookUpStaff(userId);
         // A deactivated member has no rights: they see the not-staff page.
-        status = error ? 'failed' : data && !data.deactivated_at ? 'staff' : 'not-staff';
-        roles = knownRoles(data?.roles ?? []);
+        status = found.active ? 'staff' : 'not-staff';
+        roles = found.roles;
       } catch (error) {
         console.error('[session] staff check failed:', error);
         status = 'failed';

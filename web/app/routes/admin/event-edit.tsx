@@ -1,5 +1,6 @@
 /** /admin/events/new and /admin/events/:id: create or edit one event (features/admin-catalogue), with its history from the audit log. */
 import { adminMeta } from '../../shell/admin/admin-meta';
+import { screenRoles, type AdminRouteHandle } from '../../shell/admin/admin-access';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { recordNotFoundWords } from '../../components/admin/describe-db-error';
@@ -13,6 +14,9 @@ import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/event-edit';
 
 export const meta = () => adminMeta('Event');
+
+/** Opened by the roles that may change this table; anyone else sees why (the admin layout's guard). */
+export const handle: AdminRouteHandle = { roles: screenRoles.eventEditor };
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   if (!params.id) return { row: null };

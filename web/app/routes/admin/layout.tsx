@@ -1,19 +1,20 @@
 /**
  * /admin and its pages: the signed-in staff member's frame (navigation, e-mail, sign out). Without
  * a session the session provider sends the browser to /login; a signed-in account that is not
- * staff sees why instead of the page; a staff member who passed only the password is asked for the
- * second step (TOTP). Client-only through the session layout above it.
+ * staff sees why instead of the page, and so does a staff member on a screen their roles do not open; a staff member who passed only the password goes to /login
+ * for the second step (TOTP), as the session's sign-in stage says. Client-only through the session layout above it.
  */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useSession } from '../../features/session/session-provider';
 import { useStaffStatus } from '../../features/session/use-staff-status';
-import { SecondFactor } from '../../features/session/second-factor';
-import { useAssuranceLevel } from '../../features/session/use-assurance-level';
-import { AuthCard } from '../../shell/auth-card';
+import { loginPath } from '../../features/session/session-redirects';
+import { useIdleSignOut } from '../../features/session/use-idle-sign-out';
 import { AdminHeader } from '../../shell/admin/admin-header';
 import { NotStaff } from '../../shell/admin/not-staff';
+import { NoAccess } from '../../shell/admin/no-access';
+import { mayUse, requiredRoles } from '../../shell/admin/admin-access';
 import '../../shell/admin/admin.css';
 
 export function meta() {
@@ -40,19 +41,21 @@ function useFocusMainOnNavigation() {
 }
 
 export default function AdminLayout() {
-  const { user, session, loading, error } = useSession();
+  const { user, loading, error, stage } = useSession();
   const { status, roles, retry } = useStaffStatus(user?.id);
-  const assurance = useAssuranceLevel(session?.access_token);
-  const location = useLocation();
-  const navigate = useNavigate();
   useFocusMainOnNavigation();
-
-  // The page's clientLoader ran before the second step, without staff rights (an error, or no
-  // rows): once verified, the same address again, so the router reads the page anew.
-  function secondStepPassed() {
-    assurance.recheck();
-    void navigate(location, { replace: true });
-  }
+  // A screen some roles only may open (its route's handle): others see why instead of it.
+  const allowed = requiredRoles(useMatches());
+  const navigate = useNavigate();
+  // A page opened here while the second step is due (a recovery link's new password opens /admin)
+  // goes to /login's code step: the session's one decision, applied where the browser is.
+  const secondStepDue = stage === 'code';
+  useEffect(() => {
+    if (secondStepDue) void navigate(loginPath, { replace: true });
+  }, [secondStepDue, navigate]);
+  const complete = stage === 'complete';
+  // Staff sessions end after the inactivity time-out (a site setting).
+  useIdleSignOut(status === 'staff' && complete);
 
   if (loading) return <Status>Loading your session…</Status>;
   if (error) {
@@ -68,14 +71,8 @@ export default function AdminLayout() {
   // The provider is already on its way to /login.
   if (!user) return <Status>Signing you in…</Status>;
   const email = user.email ?? '';
-  // Staff rights need the second step (the database asks for aal2): until then, only that step.
-  if (status === 'staff' && assurance.status !== 'aal2') {
-    if (assurance.status === 'checking') return <Status>Checking your sign-in…</Status>;
-    return (
-      <AuthCard title="Two-step sign-in">
-        <SecondFactor onVerified={secondStepPassed} />
-      </AuthCard>
-    );
+  if (!complete) {
+    return <Status>{secondStepDue ? 'Taking you to the second sign-in step…' : 'Checking your sign-in…'}</Status>;
   }
   return (
     <>
@@ -94,7 +91,7 @@ export default function AdminLayout() {
           </>
         )}
         {status === 'not-staff' && <NotStaff email={email} />}
-        {status === 'staff' && <Outlet />}
+        {status === 'staff' && (mayUse(roles, allowed) ? <Outlet /> : <NoAccess allowed={allowed ?? []} />)}
       </main>
     </>
   );

@@ -1,5 +1,6 @@
 /** /admin/training-programs/new and /admin/training-programs/:id: create or edit one training program and its intakes (features/admin-catalogue), with its history from the audit log. */
 import { adminMeta } from '../../shell/admin/admin-meta';
+import { screenRoles, type AdminRouteHandle } from '../../shell/admin/admin-access';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { recordNotFoundWords } from '../../components/admin/describe-db-error';
@@ -17,6 +18,9 @@ import { AuditTrail } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/training-program-edit';
 
 export const meta = () => adminMeta('Training program');
+
+/** Opened by the roles that may change this table; anyone else sees why (the admin layout's guard). */
+export const handle: AdminRouteHandle = { roles: screenRoles.programEditor };
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const categories = listProgramCategories();

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { SignOutButton } from './sign-out-button';
 import { navItemsFor, type AdminNavItem } from './admin-nav-items';
-import type { StaffRole } from '../../features/session/staff-roles';
+import type { StaffRole } from '../../lib/staff-roles';
 
 /**
  * Link with aria-current rather than NavLink: NavLink would be new React Router code in the framework

@@ -15,6 +15,7 @@ describe('navItemsFor', () => {
       'Enquiries',
       'Subscribers',
       'Audit log',
+      'Staff',
     ]);
   });
 
@@ -30,5 +31,7 @@ describe('navItemsFor', () => {
     ]);
     expect(labels(['finance', 'marketing'])).toContain('Subscribers');
     expect(labels(['programmes'])).not.toContain('Subscribers');
+    // The staff screen: admins only (an empty list of other roles).
+    expect(labels(['finance', 'programmes', 'marketing', 'front_desk'])).not.toContain('Staff');
   });
 });

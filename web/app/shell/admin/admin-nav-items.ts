@@ -2,12 +2,13 @@
  * The admin area's navigation: one line per section (each admin page's owner adds or edits its own),
  * shown to the staff roles that may use it (docs/staff.md's matrix; the database stays the authority).
  */
-import type { StaffRole } from '../../features/session/staff-roles';
+import type { StaffRole } from '../../lib/staff-roles';
+import { mayUse, screenRoles } from './admin-access';
 
 export interface AdminNavItem {
   to: string;
   label: string;
-  /** The roles besides admin that see it; absent: every staff member. */
+  /** The roles besides admin that see it; absent: every staff member; empty: admins only. */
   roles?: readonly StaffRole[];
   /** Only the exact path counts as current (the dashboard, which every other path is under). */
   end?: boolean;
@@ -23,10 +24,10 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { to: '/admin/enquiries', label: 'Enquiries', roles: ['front_desk', 'marketing'] },
   { to: '/admin/subscribers', label: 'Subscribers', roles: ['marketing'] },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/staff', label: 'Staff', roles: screenRoles.staff },
 ];
 
 /** The items a staff member with `roles` may use. */
 export function navItemsFor(roles: readonly StaffRole[]): AdminNavItem[] {
-  if (roles.includes('admin')) return [...adminNavItems];
-  return adminNavItems.filter((item) => !item.roles || item.roles.some((role) => roles.includes(role)));
+  return adminNavItems.filter((item) => mayUse(roles, item.roles));
 }
