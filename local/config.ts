@@ -20,6 +20,7 @@ const schema = z.object({
   LOCAL_REST_PORT: port,
   LOCAL_CONTENT_PORT: port,
   LOCAL_DARAJA_PORT: port,
+  LOCAL_ETIMS_PORT: port,
   WEB_PORT: port,
   LOCAL_DB_PASSWORD: z.string().min(1),
   LOCAL_DATA_DIR: z.string().min(1),
@@ -47,6 +48,11 @@ const schema = z.object({
   MPESA_PASSKEY: z.string().min(1),
   MPESA_CALLBACK_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, '16 to 128 letters, digits, _ or -'),
   MPESA_CALLBACK_URL: z.union([z.literal(''), z.url()]),
+  // Empty: the local eTIMS stand-in (local/etims), which the stack sets up as the device below.
+  ETIMS_API_URL: z.union([z.literal(''), z.url()]),
+  ETIMS_TIN: z.string().regex(/^[A-Z][0-9]{9}[A-Z]$/, 'a KRA PIN: a letter, nine digits, a letter'),
+  ETIMS_BRANCH_ID: z.string().regex(/^\d{2}$/, 'two digits'),
+  ETIMS_DEVICE_SERIAL: z.string().min(1).max(50),
 });
 
 export type StackEnv = z.infer<typeof schema>;

@@ -10,6 +10,7 @@ import { createAuthServer } from './auth/index.ts';
 import type { StackConfig } from './config.ts';
 import { startContentLake } from './content-lake/index.ts';
 import { startDaraja } from './daraja/index.ts';
+import { startEtims } from './etims/index.ts';
 import { repoRoot } from './env.ts';
 import { createFunctionsHandler } from './functions/index.ts';
 import { scheduleFunction } from './functions/schedule.ts';
@@ -38,6 +39,8 @@ export interface StackPorts {
   content: number;
   /** The Daraja stand-in (used when MPESA_API_URL is empty). */
   daraja: number;
+  /** The eTIMS stand-in (used when ETIMS_API_URL is empty). */
+  etims: number;
   /** The website's port; the website is not started when undefined. */
   web?: number;
 }
@@ -52,6 +55,7 @@ export function configuredPorts(env: StackConfig['env'], options: { website: boo
     mailWeb: env.LOCAL_MAIL_WEB_PORT,
     content: env.LOCAL_CONTENT_PORT,
     daraja: env.LOCAL_DARAJA_PORT,
+    etims: env.LOCAL_ETIMS_PORT,
     ...(options.website ? { web: env.WEB_PORT } : {}),
   };
 }
@@ -71,6 +75,8 @@ export interface RunningStack {
   smtpPort: number;
   /** The Daraja API the functions call: the local stand-in unless MPESA_API_URL is set. */
   darajaUrl: string;
+  /** KRA's eTIMS API the functions call: the local stand-in unless ETIMS_API_URL is set. */
+  etimsUrl: string;
   contentUrl: string;
   /** The built Studio on the content lake (HTTP/2 over TLS): `https://<projectId>.localhost:<port>/studio/`. */
   studioUrl: string;
@@ -211,6 +217,22 @@ export async function startStack(
       stops.push(daraja.stop);
       darajaUrl = daraja.url;
     }
+    // Tax invoices: the eTIMS stand-in unless KRA's API is configured.
+    let etimsUrl = env.ETIMS_API_URL;
+    if (!etimsUrl) {
+      const etims = await startEtims({
+        port: ports.etims,
+        device: {
+          tin: env.ETIMS_TIN,
+          bhfId: env.ETIMS_BRANCH_ID,
+          dvcSrlNo: env.ETIMS_DEVICE_SERIAL,
+          taxprNm: 'Ascent',
+        },
+        log,
+      });
+      stops.push(etims.stop);
+      etimsUrl = etims.apiUrl;
+    }
 
     const authConfig = authSettings(config.supabase);
     const auth = createAuthServer({
@@ -257,6 +279,13 @@ export async function startStack(
         MPESA_PASSKEY: env.MPESA_PASSKEY,
         MPESA_CALLBACK_TOKEN: env.MPESA_CALLBACK_TOKEN,
         MPESA_CALLBACK_URL: env.MPESA_CALLBACK_URL || `${apiUrl}/functions/v1/mpesa-callback`,
+        ETIMS_API_URL: etimsUrl,
+        ETIMS_TIN: env.ETIMS_TIN,
+        ETIMS_BRANCH_ID: env.ETIMS_BRANCH_ID,
+        ETIMS_DEVICE_SERIAL: env.ETIMS_DEVICE_SERIAL,
+        // Read when set (an initialised device's key, a call's time limit): granted, left empty.
+        ETIMS_CMC_KEY: '',
+        ETIMS_TIMEOUT_MS: '',
       },
     });
     stops.push(functions.stop);
@@ -308,6 +337,15 @@ export async function startStack(
       log,
     });
     stops.push(reconcile.stop);
+    // Issued tax invoices and credit notes go to eTIMS as the outbox's mail goes out.
+    const taxDocuments = scheduleFunction({
+      apiUrl,
+      name: 'register-tax-documents',
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+      everyMs: 2000,
+      log,
+    });
+    stops.push(taxDocuments.stop);
 
     if ((options.buildStudio ?? ports.web !== undefined) && studioBuildIsStale()) {
       log('building the Studio (its sources changed)');
@@ -370,6 +408,7 @@ export async function startStack(
       mailUrl: mail.webUrl,
       smtpPort: mail.smtpPort,
       darajaUrl,
+      etimsUrl,
       contentUrl: content.url,
       studioUrl: content.studioUrl,
       contentSecureUrl: content.secureUrl,

@@ -14,6 +14,7 @@ const services: Array<[number, string]> = [
   [ports.mailWeb, 'mail capture inbox'],
   [ports.content, 'content lake'],
   ...(config.env.MPESA_API_URL ? [] : [[ports.daraja, 'Daraja stand-in'] as [number, string]]),
+  ...(config.env.ETIMS_API_URL ? [] : [[ports.etims, 'eTIMS stand-in'] as [number, string]]),
 ];
 // PostgreSQL's, PostgREST's and the website's ports are checked by their own modules, after they have stopped
 // whatever a killed run left holding them.
@@ -65,6 +66,7 @@ Ascent local stack is up (${seconds} s). Ctrl-C stops everything.
   PostgreSQL      ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}
   Mail inbox      ${stack.mailUrl}   (SMTP on 127.0.0.1:${ports.smtp})
   M-Pesa (Daraja) ${stack.darajaUrl}   (test numbers: local/daraja/README.md)
+  KRA eTIMS       ${stack.etimsUrl}
   Content lake    ${stack.contentUrl}   (the Studio reaches it at ${new URL(stack.studioUrl).origin}, HTTP/2 over TLS)
   Sanity Studio   ${stack.studioUrl}   (edits are kept in ${env.LOCAL_DATA_DIR}/content-lake; npm run content:export writes them to content/)
 

@@ -1114,6 +1114,7 @@ export type Database = {
           document_id: string
           gross_kes: number
           id: string
+          item_code: string
           net_kes: number
           position: number
           quantity: number
@@ -1128,6 +1129,7 @@ export type Database = {
           document_id: string
           gross_kes: number
           id?: string
+          item_code: string
           net_kes: number
           position: number
           quantity: number
@@ -1142,6 +1144,7 @@ export type Database = {
           document_id?: string
           gross_kes?: number
           id?: string
+          item_code?: string
           net_kes?: number
           position?: number
           quantity?: number
@@ -1179,6 +1182,7 @@ export type Database = {
           etims_attempts: number
           etims_last_error: string | null
           etims_next_attempt_at: string
+          etims_number: number
           etims_receipt: Json | null
           etims_registered_at: string | null
           etims_status: string
@@ -1206,6 +1210,7 @@ export type Database = {
           etims_attempts?: number
           etims_last_error?: string | null
           etims_next_attempt_at?: string
+          etims_number: number
           etims_receipt?: Json | null
           etims_registered_at?: string | null
           etims_status?: string
@@ -1233,6 +1238,7 @@ export type Database = {
           etims_attempts?: number
           etims_last_error?: string | null
           etims_next_attempt_at?: string
+          etims_number?: number
           etims_receipt?: Json | null
           etims_registered_at?: string | null
           etims_status?: string
@@ -1271,6 +1277,7 @@ export type Database = {
           delivery_mode: string
           description: string
           duration: string
+          etims_item_code: string
           focus: string
           id: string
           image_url: string | null
@@ -1289,6 +1296,7 @@ export type Database = {
           delivery_mode?: string
           description: string
           duration: string
+          etims_item_code?: string
           focus: string
           id?: string
           image_url?: string | null
@@ -1307,6 +1315,7 @@ export type Database = {
           delivery_mode?: string
           description?: string
           duration?: string
+          etims_item_code?: string
           focus?: string
           id?: string
           image_url?: string | null
@@ -1632,6 +1641,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      claim_tax_documents: { Args: { batch?: number }; Returns: Json }
       client_challenge: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1876,6 +1886,14 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      record_tax_document_failure: {
+        Args: { document: string; message: string; retryable: boolean }
+        Returns: undefined
+      }
+      record_tax_document_registration: {
+        Args: { document: string; receipt: Json }
+        Returns: undefined
       }
       register_for_event: {
         Args: {

@@ -8,11 +8,18 @@ describe('edge function permissions', () => {
         SUPABASE_URL: 'http://127.0.0.1:54321',
         SANITY_API_HOST: 'http://127.0.0.1:54330',
         MPESA_API_URL: 'https://sandbox.safaricom.co.ke',
+        ETIMS_API_URL: 'https://etims-api-sbx.kra.go.ke/etims-api',
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: '54325',
         SITE_URL: 'http://127.0.0.1:5173',
       }),
-    ).toEqual(['127.0.0.1:54321', '127.0.0.1:54325', '127.0.0.1:54330', 'sandbox.safaricom.co.ke:443']);
+    ).toEqual([
+      '127.0.0.1:54321',
+      '127.0.0.1:54325',
+      '127.0.0.1:54330',
+      'etims-api-sbx.kra.go.ke:443',
+      'sandbox.safaricom.co.ke:443',
+    ]);
   });
 
   it('grants its own settings, its socket and nothing broader', () => {

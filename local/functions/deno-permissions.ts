@@ -1,11 +1,11 @@
 /**
  * The narrowest Deno permissions an edge function runs with here: its own settings (and nothing
  * else of the environment), the hosts those settings name (the API, the CMS, Daraja, the SMTP
- * server) and its Unix socket. No other file, host, subprocess or FFI.
+ * server, eTIMS) and its Unix socket. No other file, host, subprocess or FFI.
  */
 
 /** Settings whose value is a URL the functions call. */
-const calledUrls = ['SUPABASE_URL', 'SANITY_API_HOST', 'MPESA_API_URL'];
+const calledUrls = ['SUPABASE_URL', 'SANITY_API_HOST', 'MPESA_API_URL', 'ETIMS_API_URL'];
 
 /** `host:port` of every service the settings point the function at. */
 export function outboundHosts(env: Record<string, string>): string[] {

@@ -83,6 +83,7 @@ export async function startSoakStack(log: (line: string) => void): Promise<SoakS
       mailWeb: await freePort(),
       content: await freePort(),
       daraja: await freePort(),
+      etims: await freePort(),
     };
     // The stack narrates its services' failures, thousands of lines under faults: to the log file.
     const stack = await startStack(config, ports, (line) => console.error(`[stack] ${line}`));

@@ -436,6 +436,7 @@ const subjects: Subject[] = [
       gross_kes: 116,
       vat_kes: 16,
       net_kes: 100,
+      item_code: 'KE3NTU0000000',
     }),
     patch: { title: 'RLS changed' },
     cells: staffOnlyReadCells,
@@ -542,6 +543,7 @@ function taxDocumentRow(order: string): TablesInsert<'tax_documents'> {
   return {
     kind: 'tax_invoice',
     number: lastDocumentNumber,
+    etims_number: lastDocumentNumber,
     document_number: `RLS-${run}-${lastDocumentNumber}`,
     order_id: order,
     currency: 'KES',

@@ -31,6 +31,8 @@ export interface StackInfo {
   smtpPort: number;
   /** The Daraja stand-in (M-Pesa), e.g. for its /local/counters. */
   darajaUrl: string;
+  /** KRA's eTIMS API the functions call (the stand-in); its test routes are beside /etims-api. */
+  etimsUrl: string;
   /** The content lake (Sanity API host for @sanity/client). */
   contentUrl: string;
   /** The built Studio, served by the content lake over HTTP/2 + TLS (a locally made certificate). */
@@ -76,6 +78,7 @@ export async function startTestStack({
     mailWeb: await freePort(),
     content: await freePort(),
     daraja: await freePort(),
+    etims: await freePort(),
     ...(website ? { web: await freePort() } : {}),
   };
   const webUrl = ports.web === undefined ? '' : `http://127.0.0.1:${ports.web}`;
@@ -111,6 +114,7 @@ export async function startTestStack({
       mailApiUrl: `${stack.mailUrl}/api/messages`,
       smtpPort: stack.smtpPort,
       darajaUrl: stack.darajaUrl,
+      etimsUrl: stack.etimsUrl,
       contentUrl: stack.contentUrl,
       studioUrl: stack.studioUrl,
       sanity: {

@@ -4,7 +4,15 @@
  * line, to the cent), so eTIMS's sums and the invoice's agree. A request is a pure function of its
  * invoice (no "now"): sending it again is byte for byte the same sale, which eTIMS registers once.
  */
-import { KRA_TAX_TYPES, ratePercent, splitDocument, TAX_TYPE_CODES, type TaxClass } from '../../../../domain/vat.ts';
+import {
+  KRA_TAX_TYPES,
+  ratePercent,
+  splitInclusiveCents,
+  TAX_TYPE_CODES,
+  toCents,
+  type TaxClass,
+  type VatSplit,
+} from '../../../../domain/vat.ts';
 import { etimsDate, etimsDateTime } from './time.ts';
 
 /** Courses are services: eTIMS's item type 3, sold per unit ('U') without packaging ('NT'). */
@@ -40,6 +48,20 @@ export interface InvoiceLine {
   unitPrice: number;
   quantity: number;
   taxClass: TaxClass;
+  /**
+   * The line's VAT-inclusive amount when it is less than unit price × quantity (an order's KES
+   * total shared between lines to the cent): the difference is the line's discount (dcAmt).
+   */
+  amount?: number;
+}
+
+/** A line's amount in cents and its discount from unit price × quantity. */
+function lineCents(line: InvoiceLine): { listCents: number; amountCents: number } {
+  const listCents = toCents(line.unitPrice) * line.quantity;
+  const amountCents = line.amount === undefined ? listCents : toCents(line.amount);
+  if (amountCents < 0 || amountCents > listCents)
+    throw new RangeError(`a line's amount ${line.amount} must lie between 0 and its unit price × quantity`);
+  return { listCents, amountCents };
 }
 
 export interface TaxInvoice {
@@ -99,7 +121,23 @@ export function saleRequest(
   const credit = invoice.kind === 'credit_note';
   if (credit && !(invoice.originalNumber && invoice.creditNoteReason))
     throw new RangeError(`credit note ${invoice.printedNumber} needs the invoice it credits and a reason`);
-  const document = splitDocument(invoice.lines);
+  const splits = invoice.lines.map((line) => {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      throw new RangeError(`a line's quantity must be a whole number of at least 1, not ${line.quantity}`);
+    return { ...lineCents(line), ...splitInclusiveCents(lineCents(line).amountCents, line.taxClass) };
+  });
+  const sum = (parts: readonly VatSplit[]): VatSplit => ({
+    grossCents: parts.reduce((total, part) => total + part.grossCents, 0),
+    vatCents: parts.reduce((total, part) => total + part.vatCents, 0),
+    netCents: parts.reduce((total, part) => total + part.netCents, 0),
+  });
+  const document = {
+    total: sum(splits),
+    byClass: TAX_TYPE_CODES.flatMap((code) => {
+      const ofClass = splits.filter((_, index) => invoice.lines[index]!.taxClass.code === code);
+      return ofClass.length ? [{ ...sum(ofClass), taxClass: { code } }] : [];
+    }),
+  };
   const perType = (field: string, value: (code: (typeof TAX_TYPE_CODES)[number]) => number) =>
     Object.fromEntries(TAX_TYPE_CODES.map((code) => [`${field}${code}`, value(code)])) as Record<string, number>;
   const rateOf = (code: string) => {
@@ -152,7 +190,7 @@ export function saleRequest(
       prchrAcptcYn: 'N',
     },
     itemList: invoice.lines.map((line, index) => {
-      const split = document.lines[index]!;
+      const split = splits[index]!;
       return {
         itemSeq: index + 1,
         itemClsCd: line.classificationCode,
@@ -164,9 +202,9 @@ export function saleRequest(
         qtyUnitCd: QUANTITY_UNIT,
         qty: line.quantity,
         prc: line.unitPrice,
-        splyAmt: money(split.grossCents),
+        splyAmt: money(split.listCents),
         dcRt: 0,
-        dcAmt: 0,
+        dcAmt: money(split.listCents - split.amountCents),
         isrccCd: null,
         isrccNm: null,
         isrcRt: null,
