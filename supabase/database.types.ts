@@ -2128,6 +2128,8 @@ export type Database = {
           take?: number
         }
         Returns: {
+          buyer_address: string | null
+          buyer_kra_pin: string | null
           client_key: string
           confirmation_token: string
           created_at: string
