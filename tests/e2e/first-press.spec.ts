@@ -12,7 +12,7 @@ import { PROGRAM_PAGE_PATH, PUBLIC_PATHS } from '../support/public-routes.ts';
 import { expect, test } from './fixtures.ts';
 import { cartProgram, storeCart } from './support/checkout.ts';
 import { emulateSlowPhone } from './support/slow-phone.ts';
-import { createStaffUser } from './support/staff.ts';
+import { createStaffUser, passSecondStep } from './support/staff.ts';
 
 // A phone's screen, and room for slowed pages on a loaded machine.
 test.use({ viewport: { width: 360, height: 740 } });
@@ -189,5 +189,8 @@ test('/login: Sign in pressed at once signs in', async ({ page, stack }) => {
   await page.getByLabel('E-mail').fill(staff.email, slowly);
   await page.getByLabel('Password').fill(staff.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // The password is accepted: a staff member goes on to the code, on /login, then to /admin.
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible(slowly);
+  await passSecondStep(page, staff);
   await expect(page).toHaveURL(/\/admin$/, slowly);
 });
