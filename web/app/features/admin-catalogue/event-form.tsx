@@ -51,12 +51,11 @@ function toInput(row: EventRow): EventInput {
 export interface EventFormProps {
   /** The event from the route's clientLoader; null on /admin/events/new. */
   row: EventRow | null;
-  onSaved?: () => void;
 }
 
-export function EventForm({ row, onSaved }: EventFormProps) {
+export function EventForm({ row }: EventFormProps) {
   const id = row?.id;
-  const { form, saving, saveError, onSubmit } = useRecordForm({ schema: eventSchema, row, empty, toInput, onSaved });
+  const { form, saving, saveError, onSubmit } = useRecordForm({ schema: eventSchema, row, empty, toInput });
   const {
     register,
     setValue,

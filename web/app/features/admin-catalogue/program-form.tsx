@@ -57,12 +57,11 @@ export interface ProgramFormProps {
   intakes: IntakeWithSold[];
   /** The categories in use, to choose from. */
   categories: string[];
-  onSaved?: () => void;
 }
 
-export function ProgramForm({ row, intakes, categories, onSaved }: ProgramFormProps) {
+export function ProgramForm({ row, intakes, categories }: ProgramFormProps) {
   const id = row?.id;
-  const { form, saving, saveError, onSubmit } = useRecordForm({ schema: programSchema, row, empty, toInput, onSaved });
+  const { form, saving, saveError, onSubmit } = useRecordForm({ schema: programSchema, row, empty, toInput });
   const {
     register,
     setValue,

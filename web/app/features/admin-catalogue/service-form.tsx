@@ -34,13 +34,12 @@ function toInput(row: ServiceRow): ServiceInput {
 export interface ServiceFormProps {
   /** The service from the route's clientLoader; null on /admin/services/new. */
   row: ServiceRow | null;
-  onSaved?: () => void;
 }
 
-export function ServiceForm({ row, onSaved }: ServiceFormProps) {
+export function ServiceForm({ row }: ServiceFormProps) {
   const id = row?.id;
   const pages = useServicePageSlugs();
-  const { form, saving, saveError, onSubmit } = useRecordForm({ schema: serviceSchema, row, empty, toInput, onSaved });
+  const { form, saving, saveError, onSubmit } = useRecordForm({ schema: serviceSchema, row, empty, toInput });
   const {
     register,
     setValue,

@@ -16,8 +16,6 @@ export interface RecordFormOptions<Row, Input extends FieldValues, Output> {
   row: Row | null;
   empty: DefaultValues<Input>;
   toInput: (row: Row) => DefaultValues<Input>;
-  /** After a saved edit (the route reads the row's history again). */
-  onSaved?: () => void;
 }
 
 export function useRecordForm<Row, Input extends FieldValues, Output>({
@@ -25,7 +23,6 @@ export function useRecordForm<Row, Input extends FieldValues, Output>({
   row,
   empty,
   toInput,
-  onSaved,
 }: RecordFormOptions<Row, Input, Output>) {
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
@@ -39,8 +36,7 @@ export function useRecordForm<Row, Input extends FieldValues, Output>({
   useEffect(() => {
     if (result?.intent !== 'save' || !result.ok) return;
     reset(toInput(result.saved));
-    onSaved?.();
-    // toInput and onSaved belong to the screen; the effect is for each new result.
+    // toInput belongs to the screen; the effect is for each new result.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, reset]);
   // The form's own input (strings), not zod's output: the action's api function parses it again.

@@ -6,15 +6,19 @@ import { getEnquiry } from '../../features/admin-enquiries/api/get-enquiry';
 import { listStaffMembers } from '../../features/admin-enquiries/api/list-staff-members';
 import { EnquiryView } from '../../features/admin-enquiries/enquiry-detail';
 import { handlingAction } from '../../features/admin-enquiries/handling-action';
-import { AuditTrail } from '../../shell/admin/audit-trail';
+import { AuditTrail, readHistory } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/enquiry';
 
 export const meta = () => adminMeta('Enquiry');
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const [enquiry, staff] = await Promise.all([getEnquiry({ id: params.id }), listStaffMembers()]);
+  const [enquiry, staff, history] = await Promise.all([
+    getEnquiry({ id: params.id }),
+    listStaffMembers(),
+    readHistory('enquiries', params.id),
+  ]);
   if (!enquiry) throw notFound(recordNotFoundWords);
-  return { enquiry, staff };
+  return { enquiry, staff, history };
 }
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
@@ -25,13 +29,12 @@ export function ErrorBoundary() {
   return <AdminRecordError kind="enquiry" back={{ to: '/admin/enquiries', label: 'Back to the enquiries' }} />;
 }
 
-export default function EnquiryRoute({ loaderData: { enquiry, staff } }: Route.ComponentProps) {
-  // Keyed by the enquiry and its last change: a new form for another enquiry (nothing typed for
-  // one shows on another), and the history read again after each save.
+export default function EnquiryRoute({ loaderData: { enquiry, staff, history } }: Route.ComponentProps) {
+  // Keyed by the enquiry: a new form for another enquiry (nothing typed for one shows on another).
   return (
     <>
       <EnquiryView key={enquiry.id} enquiry={enquiry} staff={staff} />
-      <AuditTrail key={`${enquiry.id}-${enquiry.updated_at}`} table="enquiries" rowId={enquiry.id} />
+      <AuditTrail rowId={enquiry.id} history={history} />
     </>
   );
 }

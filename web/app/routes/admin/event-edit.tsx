@@ -1,7 +1,6 @@
 /** /admin/events/new and /admin/events/:id: create or edit one event (features/admin-catalogue), with its history from the audit log. */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { screenRoles, type AdminRouteHandle } from '../../shell/admin/admin-access';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { recordNotFoundWords } from '../../components/admin/describe-db-error';
 import { AdminRouteError, notFound } from '../../components/admin/route-error';
@@ -10,7 +9,7 @@ import { getEvent } from '../../features/admin-catalogue/api/get-event';
 import { updateEvent } from '../../features/admin-catalogue/api/update-event';
 import { EventForm } from '../../features/admin-catalogue/event-form';
 import { saveAction } from '../../features/admin-catalogue/save-action';
-import { AuditTrail } from '../../shell/admin/audit-trail';
+import { AuditTrail, readHistory } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/event-edit';
 
 export const meta = () => adminMeta('Event');
@@ -19,10 +18,10 @@ export const meta = () => adminMeta('Event');
 export const handle: AdminRouteHandle = { roles: screenRoles.eventEditor };
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  if (!params.id) return { row: null };
-  const row = await getEvent({ id: params.id });
+  if (!params.id) return { row: null, history: null };
+  const [row, history] = await Promise.all([getEvent({ id: params.id }), readHistory('events', params.id)]);
   if (!row) throw notFound(recordNotFoundWords);
-  return { row };
+  return { row, history };
 }
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
@@ -45,20 +44,18 @@ export function ErrorBoundary() {
   );
 }
 
-export default function AdminEventFormRoute({ loaderData: { row } }: Route.ComponentProps) {
+export default function AdminEventFormRoute({ loaderData: { row, history } }: Route.ComponentProps) {
   const id = row?.id;
-  // Bumped after each save so the history below reads the new entry.
-  const [saves, setSaves] = useState(0);
   return (
     <>
       {/* The key makes a new form for another row (no values carried over from the last one). */}
-      <EventForm key={id ?? 'new'} row={row} onSaved={() => setSaves((count) => count + 1)} />
+      <EventForm key={id ?? 'new'} row={row} />
       {id && (
         <p>
           <Link to={`/admin/events/${id}/registrations`}>Registrations, waitlist and check-in</Link>
         </p>
       )}
-      {id && <AuditTrail key={`${id}-${saves}`} table="events" rowId={id} />}
+      {id && <AuditTrail rowId={id} history={history} />}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { getOrder } from '../../features/admin-orders/api/get-order';
 import { listMpesaAttempts } from '../../features/admin-orders/api/list-mpesa-attempts';
 import { orderAction } from '../../features/admin-orders/order-action';
 import { OrderView } from '../../features/admin-orders/order-detail';
-import { AuditTrail } from '../../shell/admin/audit-trail';
+import { AuditTrail, readHistory } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/order';
 
 export const meta = () => adminMeta('Order');
@@ -14,7 +14,11 @@ export const meta = () => adminMeta('Order');
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const order = await getOrder({ id: params.id });
   if (!order) throw notFound(recordNotFoundWords);
-  return { order, attempts: await listMpesaAttempts({ orderId: order.id }) };
+  const [attempts, history] = await Promise.all([
+    listMpesaAttempts({ orderId: order.id }),
+    readHistory('orders', order.id),
+  ]);
+  return { order, attempts, history };
 }
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
@@ -25,13 +29,12 @@ export function ErrorBoundary() {
   return <AdminRecordError kind="order" back={{ to: '/admin/orders', label: 'Back to the orders' }} />;
 }
 
-export default function OrderRoute({ loaderData: { order, attempts } }: Route.ComponentProps) {
-  // Keyed by the order (nothing typed for one order shows on another); the history is read again
-  // after each change of the order.
+export default function OrderRoute({ loaderData: { order, attempts, history } }: Route.ComponentProps) {
+  // Keyed by the order: nothing typed for one order shows on another.
   return (
     <>
       <OrderView key={order.id} order={order} attempts={attempts} />
-      <AuditTrail key={`${order.id}-${order.updated_at}`} table="orders" rowId={order.id} />
+      <AuditTrail rowId={order.id} history={history} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 /** /admin/services/new and /admin/services/:id: create or edit one service (features/admin-catalogue), with its history from the audit log. */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { screenRoles, type AdminRouteHandle } from '../../shell/admin/admin-access';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { recordNotFoundWords } from '../../components/admin/describe-db-error';
 import { AdminRouteError, notFound } from '../../components/admin/route-error';
@@ -10,7 +9,7 @@ import { getService } from '../../features/admin-catalogue/api/get-service';
 import { updateService } from '../../features/admin-catalogue/api/update-service';
 import { saveAction } from '../../features/admin-catalogue/save-action';
 import { ServiceForm } from '../../features/admin-catalogue/service-form';
-import { AuditTrail } from '../../shell/admin/audit-trail';
+import { AuditTrail, readHistory } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/service-edit';
 
 export const meta = () => adminMeta('Service');
@@ -19,10 +18,10 @@ export const meta = () => adminMeta('Service');
 export const handle: AdminRouteHandle = { roles: screenRoles.serviceEditor };
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  if (!params.id) return { row: null };
-  const row = await getService({ id: params.id });
+  if (!params.id) return { row: null, history: null };
+  const [row, history] = await Promise.all([getService({ id: params.id }), readHistory('services', params.id)]);
   if (!row) throw notFound(recordNotFoundWords);
-  return { row };
+  return { row, history };
 }
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
@@ -45,15 +44,13 @@ export function ErrorBoundary() {
   );
 }
 
-export default function AdminServiceFormRoute({ loaderData: { row } }: Route.ComponentProps) {
+export default function AdminServiceFormRoute({ loaderData: { row, history } }: Route.ComponentProps) {
   const id = row?.id;
-  // Bumped after each save so the history below reads the new entry.
-  const [saves, setSaves] = useState(0);
   return (
     <>
       {/* The key makes a new form for another row (no values carried over from the last one). */}
-      <ServiceForm key={id ?? 'new'} row={row} onSaved={() => setSaves((count) => count + 1)} />
-      {id && <AuditTrail key={`${id}-${saves}`} table="services" rowId={id} />}
+      <ServiceForm key={id ?? 'new'} row={row} />
+      {id && <AuditTrail rowId={id} history={history} />}
     </>
   );
 }

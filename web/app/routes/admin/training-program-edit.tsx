@@ -1,7 +1,6 @@
 /** /admin/training-programs/new and /admin/training-programs/:id: create or edit one training program and its intakes (features/admin-catalogue), with its history from the audit log. */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import { screenRoles, type AdminRouteHandle } from '../../shell/admin/admin-access';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { recordNotFoundWords } from '../../components/admin/describe-db-error';
 import { AdminRouteError, notFound } from '../../components/admin/route-error';
@@ -14,7 +13,7 @@ import { intakeAction, isIntakeIntent } from '../../features/admin-catalogue/int
 import { ProgramForm } from '../../features/admin-catalogue/program-form';
 import { saveAction } from '../../features/admin-catalogue/save-action';
 import { isUuid } from '../../lib/uuid';
-import { AuditTrail } from '../../shell/admin/audit-trail';
+import { AuditTrail, readHistory } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/training-program-edit';
 
 export const meta = () => adminMeta('Training program');
@@ -24,15 +23,16 @@ export const handle: AdminRouteHandle = { roles: screenRoles.programEditor };
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const categories = listProgramCategories();
-  if (!params.id) return { row: null, intakes: [], categories: await categories };
+  if (!params.id) return { row: null, intakes: [], categories: await categories, history: null };
   // A mistyped id names no program (and its intakes cannot be asked for).
   if (!isUuid(params.id)) throw notFound(recordNotFoundWords);
-  const [row, intakes] = await Promise.all([
+  const [row, intakes, history] = await Promise.all([
     getTrainingProgram({ id: params.id }),
     listIntakes({ programId: params.id }),
+    readHistory('training_programs', params.id),
   ]);
   if (!row) throw notFound(recordNotFoundWords);
-  return { row, intakes, categories: await categories };
+  return { row, intakes, categories: await categories, history };
 }
 
 /** The program's form, or (with their own intent) its intakes' changes. */
@@ -58,21 +58,15 @@ export function ErrorBoundary() {
   );
 }
 
-export default function AdminProgramFormRoute({ loaderData: { row, intakes, categories } }: Route.ComponentProps) {
+export default function AdminProgramFormRoute({
+  loaderData: { row, intakes, categories, history },
+}: Route.ComponentProps) {
   const id = row?.id;
-  // Bumped after each save so the history below reads the new entry.
-  const [saves, setSaves] = useState(0);
   return (
     <>
       {/* The key makes a new form for another row (no values carried over from the last one). */}
-      <ProgramForm
-        key={id ?? 'new'}
-        row={row}
-        intakes={intakes}
-        categories={categories}
-        onSaved={() => setSaves((count) => count + 1)}
-      />
-      {id && <AuditTrail key={`${id}-${saves}`} table="training_programs" rowId={id} />}
+      <ProgramForm key={id ?? 'new'} row={row} intakes={intakes} categories={categories} />
+      {id && <AuditTrail rowId={id} history={history} />}
     </>
   );
 }

@@ -1,38 +1,31 @@
 /**
- * One row's history from the audit log, for the row's admin page:
- * `<AuditTrail table="events" rowId={event.id} />` (routes may render it; reload it with `key`).
+ * One row's history from the audit log, for the row's admin page. The route's clientLoader reads
+ * it beside the row (`readHistory`), so React Router reads it again after each of the route's
+ * actions; `<AuditTrail rowId={id} history={history} />` shows it.
  */
-import { useEffect, useState } from 'react';
 import { fetchAuditEntries, type AuditEntry } from '../../lib/supabase/audit-log';
 import { AuditEntries } from './audit-entries';
 
-export function AuditTrail({ table, rowId }: { table: string; rowId: string }) {
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let current = true;
-    fetchAuditEntries({ table, rowId }).then(
-      (found) => current && setEntries(found),
-      (error: unknown) => {
-        console.error('[admin] reading the audit log failed:', error);
-        if (current) setFailed(true);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [table, rowId]);
+/** The row's history, or null when it could not be read: the page still shows the row. */
+export async function readHistory(table: string, rowId: string): Promise<AuditEntry[] | null> {
+  try {
+    return await fetchAuditEntries({ table, rowId });
+  } catch (error) {
+    console.error('[admin] reading the audit log failed:', error);
+    return null;
+  }
+}
+
+export function AuditTrail({ rowId, history }: { rowId: string; history: AuditEntry[] | null }) {
   return (
     <section className="audit-trail" aria-labelledby={`audit-${rowId}`}>
       <h2 id={`audit-${rowId}`}>History</h2>
-      {failed ? (
+      {history === null ? (
         <p role="alert">Could not load this record&apos;s history. Reload the page to try again.</p>
-      ) : entries === null ? (
-        <p role="status">Loading the history…</p>
-      ) : entries.length === 0 ? (
+      ) : history.length === 0 ? (
         <p>No changes recorded yet.</p>
       ) : (
-        <AuditEntries entries={entries} showRow={false} />
+        <AuditEntries entries={history} showRow={false} />
       )}
     </section>
   );
