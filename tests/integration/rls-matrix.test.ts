@@ -120,6 +120,8 @@ const programIds: string[] = [];
 let rosterIntakeId = '';
 const rosterDays: string[] = [];
 const rosterParticipants: string[] = [];
+/** A certificate (of a third seat) for the certificate_issues fixtures. */
+let certificateId = '';
 
 // Expected cells ---------------------------------------------------------------------------------
 
@@ -405,6 +407,16 @@ const subjects: Subject[] = [
       starts_on: rosterDay(0),
       ends_on: rosterDay(60),
     }),
+    patch: { holder_name: 'RLS Changed' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    // A certificate's history of issues: written by the issuing functions only.
+    name: 'certificate_issues',
+    access: { read: ['front_desk'], write: ['programmes'] },
+    table: 'certificate_issues',
+    key: 'id',
+    row: (kind) => ({ certificate_id: certificateId, holder_name: `RLS Holder ${kind}` }),
     patch: { holder_name: 'RLS Changed' },
     cells: staffOnlyReadCells,
   }),
@@ -762,18 +774,36 @@ beforeAll(async () => {
     })
     .select('id');
   orderItemId = keysOf(line.data, 'id')[0]!;
-  // Two participants for the attendance and override fixtures: seats 40 and 41, clear of the
-  // order_participants fixtures (1 and 2).
+  // Participants for the attendance, override and certificate fixtures: seats 40 to 42, clear of
+  // the order_participants fixtures (1 and 2).
   const seated = await admin
     .from('order_participants')
-    .insert([40, 41].map((position) => ({ order_item_id: orderItemId, position, full_name: `RLS Seat ${position}` })))
+    .insert(
+      [40, 41, 42].map((position) => ({ order_item_id: orderItemId, position, full_name: `RLS Seat ${position}` })),
+    )
     .select('id');
   rosterParticipants.push(...keysOf(seated.data, 'id'));
+  const certificate = await admin
+    .from('certificates')
+    .insert({
+      code: generateCertificateCode(),
+      participant_id: rosterParticipants[2]!,
+      holder_name: 'RLS Seat 42',
+      program_id: programIds[2]!,
+      program_title: 'RLS program',
+      intake_id: rosterIntakeId,
+      starts_on: rosterDay(0),
+      ends_on: rosterDay(60),
+    })
+    .select('id');
+  certificateId = keysOf(certificate.data, 'id')[0]!;
   // Seven sign-ins with a second factor each: generous for a loaded machine.
 }, 240_000);
 
 afterAll(async () => {
-  // Documents keep their order (on delete restrict): they go first.
+  // A certificate keeps its seat, program and intake, and documents their order (on delete
+  // restrict): they go first.
+  if (certificateId) expect((await admin.from('certificates').delete().eq('id', certificateId)).error).toBeNull();
   if (taxDocumentId) expect((await admin.from('tax_documents').delete().eq('id', taxDocumentId)).error).toBeNull();
   const documentOrders = [secondOrderId, documentOrderId].filter(Boolean);
   if (documentOrders.length)
