@@ -97,3 +97,19 @@ describe('splitDocument', () => {
     );
   });
 });
+
+describe('a line with a shared amount', () => {
+  it('splits its amount, not unit price × quantity, and keeps the list amount for the discount', () => {
+    // Three seats sharing KES 129,161.71: 43,053.91 a seat rounded up, 0.02 below the list.
+    const document = splitDocument([{ unitPrice: 43_053.91, quantity: 3, amount: 129_161.71, taxClass: standard }]);
+    expect(document.lines[0]).toMatchObject({ listCents: 12_916_173, grossCents: 12_916_171 });
+    expect(document.lines[0]!.vatCents).toBe(splitInclusiveCents(12_916_171, standard).vatCents);
+    expect(document.total.grossCents).toBe(12_916_171);
+  });
+
+  it('refuses an amount above unit price × quantity', () => {
+    expect(() => splitDocument([{ unitPrice: 10, quantity: 2, amount: 20.01, taxClass: standard }])).toThrow(
+      "a line's amount 20.01 must lie between 0 and its unit price × quantity",
+    );
+  });
+});

@@ -86,10 +86,17 @@ export interface VatLine {
   unitPrice: number;
   quantity: number;
   taxClass: TaxClass;
+  /**
+   * The line's VAT-inclusive amount when it is less than unit price × quantity (an order's KES
+   * total shared between its lines to the cent): the difference is the line's discount.
+   */
+  amount?: number;
 }
 
 export interface VatLineSplit extends VatSplit {
   taxClass: TaxClass;
+  /** Unit price × quantity; above grossCents by the line's discount when `amount` is given. */
+  listCents: number;
 }
 
 export interface VatClassTotal extends VatSplit {
@@ -103,12 +110,16 @@ export interface VatDocument {
   total: VatSplit;
 }
 
-/** Each line split (unit price × quantity, then the VAT inside it), the sums per class and in total. */
+/** Each line split (its amount, unit price × quantity unless given, then the VAT inside it), the sums per class and in total. */
 export function splitDocument(lines: readonly VatLine[]): VatDocument {
   const split = lines.map((line) => {
     if (!Number.isInteger(line.quantity) || line.quantity < 1)
       throw new RangeError(`a line's quantity must be a whole number of at least 1, not ${line.quantity}`);
-    return { ...splitInclusiveCents(toCents(line.unitPrice) * line.quantity, line.taxClass), taxClass: line.taxClass };
+    const listCents = toCents(line.unitPrice) * line.quantity;
+    const grossCents = line.amount === undefined ? listCents : toCents(line.amount);
+    if (grossCents < 0 || grossCents > listCents)
+      throw new RangeError(`a line's amount ${line.amount} must lie between 0 and its unit price × quantity`);
+    return { ...splitInclusiveCents(grossCents, line.taxClass), taxClass: line.taxClass, listCents };
   });
   const sum = (parts: readonly VatSplit[]): VatSplit => ({
     grossCents: parts.reduce((s, p) => s + p.grossCents, 0),

@@ -7,11 +7,10 @@
 import {
   KRA_TAX_TYPES,
   ratePercent,
-  splitInclusiveCents,
+  splitDocument,
   TAX_TYPE_CODES,
-  toCents,
   type TaxClass,
-  type VatSplit,
+  type VatLine,
 } from '../../../../domain/vat.ts';
 import { etimsDate, etimsDateTime } from './time.ts';
 
@@ -40,28 +39,14 @@ export interface CatalogueItem {
   price: number;
 }
 
-export interface InvoiceLine {
+/**
+ * A line as VAT splits it (unit price in the invoice's currency, KES: the law's reporting
+ * currency; a shared amount's difference from unit price × quantity is eTIMS's dcAmt).
+ */
+export interface InvoiceLine extends VatLine {
   itemCode: string;
   classificationCode: string;
   name: string;
-  /** VAT-inclusive unit price in the invoice's currency (KES: the law's reporting currency). */
-  unitPrice: number;
-  quantity: number;
-  taxClass: TaxClass;
-  /**
-   * The line's VAT-inclusive amount when it is less than unit price × quantity (an order's KES
-   * total shared between lines to the cent): the difference is the line's discount (dcAmt).
-   */
-  amount?: number;
-}
-
-/** A line's amount in cents and its discount from unit price × quantity. */
-function lineCents(line: InvoiceLine): { listCents: number; amountCents: number } {
-  const listCents = toCents(line.unitPrice) * line.quantity;
-  const amountCents = line.amount === undefined ? listCents : toCents(line.amount);
-  if (amountCents < 0 || amountCents > listCents)
-    throw new RangeError(`a line's amount ${line.amount} must lie between 0 and its unit price × quantity`);
-  return { listCents, amountCents };
 }
 
 export interface TaxInvoice {
@@ -121,23 +106,7 @@ export function saleRequest(
   const credit = invoice.kind === 'credit_note';
   if (credit && !(invoice.originalNumber && invoice.creditNoteReason))
     throw new RangeError(`credit note ${invoice.printedNumber} needs the invoice it credits and a reason`);
-  const splits = invoice.lines.map((line) => {
-    if (!Number.isInteger(line.quantity) || line.quantity < 1)
-      throw new RangeError(`a line's quantity must be a whole number of at least 1, not ${line.quantity}`);
-    return { ...lineCents(line), ...splitInclusiveCents(lineCents(line).amountCents, line.taxClass) };
-  });
-  const sum = (parts: readonly VatSplit[]): VatSplit => ({
-    grossCents: parts.reduce((total, part) => total + part.grossCents, 0),
-    vatCents: parts.reduce((total, part) => total + part.vatCents, 0),
-    netCents: parts.reduce((total, part) => total + part.netCents, 0),
-  });
-  const document = {
-    total: sum(splits),
-    byClass: TAX_TYPE_CODES.flatMap((code) => {
-      const ofClass = splits.filter((_, index) => invoice.lines[index]!.taxClass.code === code);
-      return ofClass.length ? [{ ...sum(ofClass), taxClass: { code } }] : [];
-    }),
-  };
+  const document = splitDocument(invoice.lines);
   const perType = (field: string, value: (code: (typeof TAX_TYPE_CODES)[number]) => number) =>
     Object.fromEntries(TAX_TYPE_CODES.map((code) => [`${field}${code}`, value(code)])) as Record<string, number>;
   const rateOf = (code: string) => {
@@ -190,7 +159,7 @@ export function saleRequest(
       prchrAcptcYn: 'N',
     },
     itemList: invoice.lines.map((line, index) => {
-      const split = splits[index]!;
+      const split = document.lines[index]!;
       return {
         itemSeq: index + 1,
         itemClsCd: line.classificationCode,
@@ -204,7 +173,7 @@ export function saleRequest(
         prc: line.unitPrice,
         splyAmt: money(split.listCents),
         dcRt: 0,
-        dcAmt: money(split.listCents - split.amountCents),
+        dcAmt: money(split.listCents - split.grossCents),
         isrccCd: null,
         isrccNm: null,
         isrcRt: null,
