@@ -7,10 +7,12 @@
  * screen of the viewport, or points at, touches or focuses it; then its code loads and React
  * hydrates the server's HTML where it stands (nothing is re-rendered, so what was typed in it
  * stays). Until then it is plain HTML: links work, and a press on one of its buttons is held and
- * made again once React has it (lib/early-presses.ts; the element carries `data-hydrates-later`).
+ * made again once React has it (lib/early-presses.ts; the element carries `data-hydrates-later`,
+ * and `data-hydrated` once the hydration has committed).
  */
 import { lazy, memo, Suspense, type ComponentType } from 'react';
-import { pressWaitingEvent } from '../../lib/early-presses';
+import { islandHydratedAttribute, pressWaitingEvent } from '../../lib/early-presses';
+import { OnCommit } from './on-commit';
 
 /**
  * The visitor reaching for the part: pointing at, touching or focusing it, or a press on it that
@@ -55,11 +57,14 @@ export function hydrateWhenNear<P extends object>(id: string, load: () => Promis
     if (!loaded) await whenNear(id).then(loadCode);
     return { default: loaded! };
   });
+  // Held presses on the part go through once its hydration has committed (lib/early-presses.ts).
+  const markHydrated = () => document.getElementById(id)?.setAttribute(islandHydratedAttribute, '');
   function HydrateWhenNear(props: P) {
     const Component = loaded ?? Lazy;
     return (
       <Suspense fallback={null}>
         <Component {...props} />
+        <OnCommit run={markHydrated} />
       </Suspense>
     );
   }

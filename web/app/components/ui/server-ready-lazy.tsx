@@ -9,14 +9,9 @@
  * replacing every element a visitor may have pressed. `preload` fetches the code ahead of a
  * client-side render, and runs the component's own `preload` (code it loads later) if it has one.
  */
-import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useState, type ComponentType } from 'react';
 import { partWillHydrate } from '../../lib/hydration-parts';
-
-/** Runs `run` once its Suspense boundary's content has committed (hydrated). */
-function OnCommit({ run }: { run: () => void }) {
-  useEffect(run, [run]);
-  return null;
-}
+import { OnCommit } from './on-commit';
 
 type Preloadable = { preload?: () => Promise<void> };
 
