@@ -137,6 +137,33 @@ test('a gallery thumbnail pressed at once opens the lightbox, not the picture fi
   expect(new URL(page.url()).pathname).toBe('/media');
 });
 
+test.describe('on a desktop screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a submenu's button pressed at once opens it", async ({ page }) => {
+    const scripts = await openWithScriptsHeld(page, '/');
+    const about = page.locator('header.site-header nav[aria-label="Main"]').getByRole('button', { name: 'About Us' });
+    await pressEarly(about);
+    scripts.release();
+    await expect(about).toHaveAttribute('aria-expanded', 'true', slowly);
+    await expect(page.locator(`[id="${await about.getAttribute('aria-controls')}"]`)).toBeVisible();
+  });
+});
+
+test('Back to top pressed at once, in the footer that hydrates later, scrolls up and focuses the header', async ({
+  page,
+}) => {
+  const scripts = await openWithScriptsHeld(page, '/about');
+  const backToTop = page.getByRole('button', { name: 'Back to top' });
+  await backToTop.waitFor(slowly);
+  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await pressEarly(backToTop);
+  scripts.release();
+  await expect.poll(() => page.evaluate(() => window.scrollY), slowly).toBe(0);
+  await expect(page.locator('header.site-header')).toBeFocused();
+});
+
 test("the newsletter's Subscribe pressed at once subscribes", async ({ page }) => {
   const scripts = await openWithScriptsHeld(page, '/about');
   const email = page.getByRole('textbox', { name: 'Email address' });
