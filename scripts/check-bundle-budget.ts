@@ -1,7 +1,7 @@
 /**
  * `node scripts/check-bundle-budget.ts [--url http://127.0.0.1:3000] [path ...]`: loads each public
  * route (or the given paths) in Chromium, adds up the gzip size of every JavaScript response until
- * the network is idle, prints the figures per page and exits 1 when a page is over 119 KiB.
+ * the network is idle, prints the figures per page and exits 1 when a page is over 118 KiB.
  * Without --url it starts the whole stack on free ports and stops it afterwards. `npm test` runs
  * the same check as tests/e2e/js-budget.spec.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The JavaScript each public route loads stays within the 119 KiB gzip budget (tests/perf/js-budget.ts);
+ * The JavaScript each public route loads stays within the 118 KiB gzip budget (tests/perf/js-budget.ts);
  * `node scripts/check-bundle-budget.ts` prints the same figures and exits 1 above it. The public
  * routes include /cart, /checkout and a program page; an order's confirmation needs a token, so
  * its page is measured with an order placed here.
@@ -20,13 +20,21 @@ async function expectWithinBudget(page: Page, path: string, testInfo: TestInfo) 
 }
 
 for (const path of BUDGET_PATHS) {
-  test(`${path} loads at most 119 KiB of JavaScript (gzip)`, async ({ page }, testInfo) => {
+  test(`${path} loads at most 118 KiB of JavaScript (gzip)`, async ({ page }, testInfo) => {
     await expectWithinBudget(page, path, testInfo);
   });
 }
 
-test('an order’s confirmation page loads at most 119 KiB of JavaScript (gzip)', async ({ page, stack }, testInfo) => {
+test('an order’s confirmation page loads at most 118 KiB of JavaScript (gzip)', async ({ page, stack }, testInfo) => {
   await allowManyOrders(stack);
   const { token } = await placeOrder(stack);
   await expectWithinBudget(page, `/order-confirmation?token=${token}`, testInfo);
+});
+
+test('pages get React Router’s production build, without its development warnings', async ({ page }) => {
+  const cost = await measurePageJs(page, '/about');
+  const bodies = await Promise.all(cost.scripts.map(async ({ url }) => (await page.request.get(url)).text()));
+  expect(bodies.some((body) => body.includes('createBrowserRouter') || body.includes('RouterProvider'))).toBe(true);
+  // A development-only warning of React Router's (web/vite/react-router-production.ts).
+  expect(bodies.filter((body) => body.includes('You rendered descendant <Routes>'))).toEqual([]);
 });

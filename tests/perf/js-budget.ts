@@ -7,8 +7,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Request, Response } from '@playwright/test';
 
-/** The target: 119 KiB of gzip-compressed JavaScript per page. */
-export const JS_BUDGET_BYTES = 119 * 1024;
+/** The target: 118 KiB of gzip-compressed JavaScript per page. */
+export const JS_BUDGET_BYTES = 118 * 1024;
 
 export interface ScriptCost {
   url: string;

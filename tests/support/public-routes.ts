@@ -27,7 +27,7 @@ export const WALKED_PATHS: readonly string[] = [...PUBLIC_PATHS, ...OUTSIDE_LAYO
 
 /**
  * Screens for staff, not visitors: /login loads supabase-js (54 KiB gzip) at once to look the
- * session up, as the specification's session provider does, so the visitor pages' 119 KiB
+ * session up, as the specification's session provider does, so the visitor pages' 118 KiB
  * JavaScript budget does not apply to it (tests/e2e/admin-session.spec.ts checks instead that no
  * visitor page loads the session code or supabase-js's auth client).
  */

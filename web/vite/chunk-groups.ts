@@ -1,5 +1,5 @@
 /**
- * How the browser build groups modules into files (the 119 KiB JavaScript budget, docs/web-server.md). Each file a
+ * How the browser build groups modules into files (the 118 KiB JavaScript budget, docs/web-server.md). Each file a
  * page loads is compressed on its own, so code that always loads together compresses better as
  * one file than as rolldown's default split by importer:
  * - `framework`: React, React DOM, React Router and the root route, which every page loads.

@@ -2,7 +2,7 @@
  * "Add to cart" for program lists and program pages; once the program is in the cart (from this
  * tab or another) it becomes the link "In your cart — view cart". The cart's code (its rules,
  * storage writes and toasts) loads on the first click, or ahead of it on a sign of intent (pointer
- * over, focus), so pages that only list programs stay light (the 119 KiB budget). A press before
+ * over, focus), so pages that only list programs stay light (the 118 KiB budget). A press before
  * the page has hydrated counts (lib/early-presses.ts).
  */
 import { useEffect, useRef } from 'react';

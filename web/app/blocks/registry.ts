@@ -5,7 +5,7 @@
  *
  * Live blocks (rows streamed from Supabase), the gallery and the enquiry form render in the
  * browser too, each from a chunk of its own that only a page showing it loads (hydration waits
- * for it there), so a page pays for the blocks it has (the 119 KiB budget; what several of them
+ * for it there), so a page pays for the blocks it has (the 118 KiB budget; what several of them
  * share is in the CMS pages' own file: web/vite/chunk-groups.ts).
  * Every other block is rendered by the server only (server-rendered.tsx; its components are in
  * server-blocks.server.ts): here it names the chunk that renders it after a client-side

@@ -1,7 +1,7 @@
 /**
  * Blocks with nothing to do in the browser (copy, pictures, links) are rendered on the server
  * only, so their code, Portable Text and the image URL builder stay out of the page's JavaScript
- * (the 119 KiB JavaScript budget, docs/web-server.md):
+ * (the 118 KiB JavaScript budget, docs/web-server.md):
  * - on the server, the block's component comes from `ServerBlocks` (entry.server.tsx provides
  *   server-blocks.server.ts) and renders inside a wrapper <div>;
  * - while the page hydrates, the wrapper keeps the server's HTML: a constant, empty

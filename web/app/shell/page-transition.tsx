@@ -1,7 +1,7 @@
 /**
  * Pages change with a PAGE_TRANSITION_SECONDS fade (framer-motion, see motion-page.tsx).
  *
- * Kept out of the initial JavaScript (the 119 KiB JavaScript budget, docs/web-server.md): the first page never
+ * Kept out of the initial JavaScript (the 118 KiB JavaScript budget, docs/web-server.md): the first page never
  * animates (its server HTML must stay visible), so it renders in a plain div, and the motion
  * wrapper (framer-motion's core, then its animation features) loads on the visitor's first
  * interaction or navigation. From the first page change on, each page mounts in the motion

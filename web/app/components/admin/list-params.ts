@@ -42,7 +42,7 @@ export function parseListParams(search: URLSearchParams, defaults: ListDefaults)
 /**
  * React Router's useSearchParams made of useLocation and useNavigate, which every public page
  * already loads: useSearchParams itself would add ~0.4 KiB gzip to the framework chunk of every
- * public page (over the 119 KiB budget), though only admin lists use it.
+ * public page (over the 118 KiB budget), though only admin lists use it.
  */
 export function useUrlSearchParams() {
   const { search } = useLocation();

@@ -1,6 +1,6 @@
 /**
  * Add to cart for pages that only list programs: the cart's actions (and the toasts) load on the
- * first click, so those pages carry none of the cart's code (the 119 KiB budget).
+ * first click, so those pages carry none of the cart's code (the 118 KiB budget).
  */
 import type { CartProgram } from './cart-items';
 

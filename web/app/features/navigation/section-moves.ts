@@ -1,7 +1,7 @@
 /**
  * What section scrolling does once there is something to do (use-hash-scroll.ts decides when and
  * loads this module then: most visits never scroll to a section, and every page's JavaScript
- * counts against the 119 KiB budget).
+ * counts against the 118 KiB budget).
  */
 import type { Location, NavigateFunction, NavigationType } from 'react-router';
 import { HASH_SCROLL_DELAY_MS } from '../../config/shell';

@@ -1,7 +1,7 @@
 /**
  * The id among `ids` of the section crossing the viewport's middle, re-measured on scroll and
  * resize. The measuring code (section-spy.ts) loads only where there are sections to follow: most
- * menus link to none, and every page's JavaScript counts against the 119 KiB budget.
+ * menus link to none, and every page's JavaScript counts against the 118 KiB budget.
  */
 import { useEffect, useState } from 'react';
 

@@ -1,7 +1,7 @@
 /**
  * Two small calls to Supabase's documented HTTP API (an RPC, a function) with the anon key, made
  * with fetch: supabase-js is ~54 KiB gzip, which would take the confirmation page (and /verify) over its
- * 119 KiB JavaScript budget for a poll. Same URL, key and headers supabase-js sends.
+ * 118 KiB JavaScript budget for a poll. Same URL, key and headers supabase-js sends.
  */
 import { browserSupabaseEnv } from './browser-env';
 

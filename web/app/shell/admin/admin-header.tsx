@@ -7,7 +7,7 @@ import type { StaffRole } from '../../lib/staff-roles';
 
 /**
  * Link with aria-current rather than NavLink: NavLink would be new React Router code in the framework
- * chunk every visitor page loads (the 119 KiB budget), for the admin alone.
+ * chunk every visitor page loads (the 118 KiB budget), for the admin alone.
  */
 function isCurrent(item: AdminNavItem, pathname: string): boolean {
   const path = pathname.replace(/\/$/, '') || '/';

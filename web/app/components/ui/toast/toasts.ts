@@ -1,5 +1,5 @@
 /**
- * Toasts without their code on every page (the 119 KiB JavaScript budget, docs/web-server.md): `loadToasts()`
+ * Toasts without their code on every page (the 118 KiB JavaScript budget, docs/web-server.md): `loadToasts()`
  * fetches react-hot-toast on first use and has <LazyToaster /> mount the toaster, so a page
  * that never shows a toast never loads it. Call `preloadToasts()` on a sign of intent (focusing
  * a form) so the first toast shows at once.
