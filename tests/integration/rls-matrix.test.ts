@@ -10,6 +10,7 @@
  * answer of PostgREST is what is under test. The fixture rows are checked against `Database`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database, Tables, TablesInsert, TablesUpdate } from '../../supabase/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,8 @@ const rosterDays: string[] = [];
 const rosterParticipants: string[] = [];
 /** A certificate (of a third seat) for the certificate_issues fixtures. */
 let certificateId = '';
+/** The event the event_registrations fixtures register for. */
+let registrationEventId = '';
 
 // Expected cells ---------------------------------------------------------------------------------
 
@@ -142,6 +145,13 @@ const staffOnlyReadCells: Cells = {
   anon: ['denied', 'denied', 'denied', 'denied'],
   user: ['none', 'denied', 'denied', 'denied'],
   staff: ['all', 'denied', 'denied', 'denied'],
+  service: ['all', 'allow', 'allow', 'allow'],
+};
+/** What visitors send through a function (enquiries, event registrations): staff read and answer, nobody adds or removes. */
+const answeredCells: Cells = {
+  anon: ['denied', 'denied', 'denied', 'denied'],
+  user: ['none', 'denied', 'none', 'denied'],
+  staff: ['all', 'denied', 'allow', 'denied'],
   service: ['all', 'allow', 'allow', 'allow'],
 };
 /** A view over a join: not even the grants are consulted, no write can reach the tables. */
@@ -454,6 +464,41 @@ const subjects: Subject[] = [
     cells: staffOnlyReadCells,
   }),
   subject({
+    // Enquiries come in through submit_enquiry; the front desk answers them, marketing reads them.
+    name: 'enquiries',
+    access: { read: ['marketing'], write: ['front_desk'] },
+    table: 'enquiries',
+    key: 'id',
+    row: () => ({
+      name: 'RLS Enquirer',
+      email: `rls-enquiry-${hex()}@ascent.example`,
+      topic: 'training',
+      message: 'RLS matrix fixture',
+      consent_text: 'RLS matrix consent',
+      consented_at: new Date().toISOString(),
+      client_key: 'rls-matrix',
+    }),
+    patch: { status: 'in_progress' },
+    cells: answeredCells,
+  }),
+  subject({
+    // Registrations come in through register_for_event; the teams that run events check people in.
+    name: 'event_registrations',
+    access: { read: [], write: ['programmes', 'marketing', 'front_desk'] },
+    table: 'event_registrations',
+    key: 'id',
+    row: () => ({
+      event_id: registrationEventId,
+      name: 'RLS Registrant',
+      email: `rls-registrant-${hex()}@ascent.example`,
+      phone: '+254712345678',
+      status: 'confirmed',
+      client_key: 'rls-matrix',
+    }),
+    patch: { checked_in_at: '2026-11-28T08:00:00+00:00' },
+    cells: answeredCells,
+  }),
+  subject({
     name: 'mail_outbox',
     access: { read: ['finance', 'marketing'], write: [] },
     table: 'mail_outbox',
@@ -719,6 +764,10 @@ beforeAll(async () => {
     if (probe !== 'aal1') await passSecondFactor(clients[probe]);
   }
 
+  registrationEventId = await fixture(
+    subjects.find((s) => s.name === 'events')!,
+    'published',
+  );
   // Order lines need an order and published programs to snapshot.
   for (let i = 0; i < 3; i++)
     programIds.push(
@@ -825,6 +874,11 @@ afterAll(async () => {
     await removeFixtures(
       subjects.find((s) => s.name === 'training_programs')!,
       programIds,
+    );
+  if (registrationEventId)
+    await removeFixtures(
+      subjects.find((s) => s.name === 'events')!,
+      [registrationEventId],
     );
   for (const id of Object.values(users)) {
     // Deleting the user cascades to its staff row.
@@ -940,6 +994,11 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
     notFound: 'staff_not_found',
   },
   { name: 'reset_staff_factor', args: { target: missingOrder }, roles: ['admin'], notFound: 'staff_not_found' },
+  // The admin lists' pages and counts (security definer, checking the role themselves).
+  { name: 'staff_orders_page', args: {}, roles: ['admin', 'finance', 'programmes'] },
+  { name: 'staff_orders_count', args: {}, roles: ['admin', 'finance', 'programmes'] },
+  { name: 'staff_subscribers_page', args: {}, roles: ['admin', 'marketing'] },
+  { name: 'staff_subscribers_count', args: {}, roles: ['admin', 'marketing'] },
   // Invitations (admin only): the check, and recording a user who was never invited.
   { name: 'check_staff_invite', args: { email: 'rls-invite@ascent.example', roles: ['finance'] }, roles: ['admin'] },
   {
@@ -964,6 +1023,168 @@ describe.each(staffFunctions)('function $name', (fn) => {
       if (error) expect(error).toMatchObject({ hint: fn.notFound ?? 'order_not_found' });
     } else {
       expect(error).toMatchObject({ code: '42501' });
+    }
+  });
+});
+
+// Staff functions RLS decides (security invoker): they see what they may read of the table ------
+
+describe('function staff_mpesa_attempts', () => {
+  let attemptId = '';
+  beforeAll(async () => {
+    const { data, error } = await admin
+      .from('mpesa_payment_attempts')
+      .insert({ order_id: orderId, phone: '254712345678', amount: 100, status: 'failed' })
+      .select('id');
+    expect(error).toBeNull();
+    attemptId = keysOf(data, 'id')[0]!;
+  });
+  afterAll(async () => {
+    if (attemptId) expect((await admin.from('mpesa_payment_attempts').delete().eq('id', attemptId)).error).toBeNull();
+  });
+
+  // Finance (and admin) see an order's attempts, phone masked; every other role nothing.
+  it.each(probes.filter((probe) => probe !== 'service'))('%s', async (probe) => {
+    const { data, error } = await clients[probe].rpc(
+      'staff_mpesa_attempts' as never,
+      { target_order: orderId } as never,
+    );
+    if (probe === 'anon') {
+      expect(error).toMatchObject({ code: '42501' });
+      return;
+    }
+    expect(error).toBeNull();
+    const rows = (data ?? []) as Row[];
+    if (probe === 'admin' || probe === 'finance') {
+      expect(rows.map((row) => row.id)).toEqual([attemptId]);
+      expect(rows[0]!.phone).toBe('2547****5678');
+    } else expect(rows).toEqual([]);
+  });
+});
+
+// tax_classes: KRA's five codes, fixed (no fixture rows can be made) ---------------------------
+
+describe('tax_classes', () => {
+  /** A write that changes nothing: class E's label, as it is. */
+  const sameLabel = async () => {
+    const { data } = await admin.from('tax_classes').select('label').eq('id', 'E').single();
+    return { label: String((data as Row).label) };
+  };
+
+  it.each(probes)('%s reads all five classes', async (probe) => {
+    const { data, error } = await clients[probe].from('tax_classes').select('id').order('id');
+    expect(error).toBeNull();
+    expect(keysOf(data, 'id')).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+
+  it.each(probes)('%s may not add or remove a class', async (probe) => {
+    const insert = await clients[probe].from('tax_classes').insert({ id: 'F', label: 'RLS', rate_basis_points: 0 });
+    if (probe === 'service') {
+      // Granted (as every table is to the service role), but the codes are KRA's: the check refuses a sixth.
+      expect(insert.error).toMatchObject({ code: '23514' });
+    } else {
+      expectPermissionDenied(insert.error, 'tax_classes');
+      const remove = await clients[probe].from('tax_classes').delete().eq('id', 'E').select('id');
+      expectPermissionDenied(remove.error, 'tax_classes');
+    }
+    const { data } = await admin.from('tax_classes').select('id');
+    expect(keysOf(data, 'id').sort()).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+
+  it.each(probes)("%s: a class's label or rate is finance's to change", async (probe) => {
+    const { data, error } = await clients[probe]
+      .from('tax_classes')
+      .update(await sameLabel())
+      .eq('id', 'E')
+      .select('id');
+    if (probe === 'anon') expectPermissionDenied(error, 'tax_classes');
+    else {
+      expect(error).toBeNull();
+      expect(data).toHaveLength(['admin', 'finance', 'service'].includes(probe) ? 1 : 0);
+    }
+  });
+});
+
+// Every relation and function is in this file -------------------------------------------------
+
+/** Functions visitors call (their own tests cover what they do); the staff's are above. */
+const visitorFunctions = [
+  'cancel_event_registration',
+  'client_challenge',
+  'create_order',
+  'event_registration_counts',
+  'get_event_registration',
+  'get_mpesa_payment',
+  'get_order',
+  'newsletter_confirm',
+  'newsletter_subscribe',
+  'newsletter_unsubscribe',
+  'register_for_event',
+  'submit_enquiry',
+  'submit_mpesa_code',
+  'verify_certificate',
+];
+
+describe('coverage', () => {
+  let relations: string[] = [];
+  let functions: { name: string; args: string[]; anon: boolean; authenticated: boolean }[] = [];
+  beforeAll(async () => {
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      relations = (
+        await db.query<{ name: string }>(
+          `select c.relname as name from pg_class c
+            where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'v', 'm', 'p') order by 1`,
+        )
+      ).rows.map((row) => row.name);
+      functions = (
+        await db.query<{ name: string; args: string[]; anon: boolean; authenticated: boolean }>(
+          `select p.proname as name,
+                  array(select a.name
+                          from unnest(coalesce(p.proargnames, '{}'),
+                                      coalesce(p.proargmodes::text[], array_fill('i'::text, array[cardinality(coalesce(p.proargnames, '{}'))])))
+                               with ordinality as a(name, mode, n)
+                         where a.mode in ('i', 'b') order by a.n) as args,
+                  has_function_privilege('anon', p.oid, 'execute') as anon,
+                  has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+             from pg_proc p
+            where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+              and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+            order by 1`,
+        )
+      ).rows;
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('every public table and view has its cells here', () => {
+    const covered = new Set<string>([...subjects.map((subject) => subject.name), 'tax_classes']);
+    expect(relations.filter((name) => !covered.has(name))).toEqual([]);
+  });
+
+  it('every function a signed-in person may call is a staff or visitor function here', () => {
+    const staff = new Set([...staffFunctions.map((fn) => fn.name), 'staff_mpesa_attempts']);
+    const callable = functions.filter((fn) => fn.anon || fn.authenticated).map((fn) => fn.name);
+    expect(callable.filter((name) => !staff.has(name) && !visitorFunctions.includes(name))).toEqual([]);
+    // Staff functions are not the public's.
+    expect(
+      functions
+        .filter((fn) => staff.has(fn.name) && fn.anon && fn.name !== 'staff_mpesa_attempts')
+        .map((fn) => fn.name),
+    ).toEqual([]);
+  });
+
+  it("the service role's own functions refuse everyone else", async () => {
+    const serviceOnly = functions.filter((fn) => !fn.anon && !fn.authenticated);
+    expect(serviceOnly.length).toBeGreaterThan(5);
+    for (const fn of serviceOnly) {
+      const args = Object.fromEntries(fn.args.map((name) => [name, null]));
+      for (const probe of ['anon', 'user', 'admin'] as const) {
+        const { error } = await clients[probe].rpc(fn.name as never, args as never);
+        expect({ fn: fn.name, probe, code: error?.code }).toEqual({ fn: fn.name, probe, code: '42501' });
+      }
     }
   });
 });
