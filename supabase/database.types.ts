@@ -1684,7 +1684,7 @@ export type Database = {
         }[]
       }
       event_registration_counts: {
-        Args: Record<PropertyKey, never>
+        Args: { event_ids: string[] }
         Returns: {
           cancelled: number
           checked_in: number

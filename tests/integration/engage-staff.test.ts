@@ -117,8 +117,9 @@ describe('staff handling of enquiries, registrations and subscribers', () => {
       expect(registerError).toBeNull();
     }
 
-    const { data: counts } = await staff.rpc('event_registration_counts');
-    expect(counts?.find((row) => row.event_id === event!.id)).toEqual({
+    const { data: counts } = await staff.rpc('event_registration_counts', { event_ids: [event!.id] });
+    expect(counts).toHaveLength(1);
+    expect(counts?.[0]).toEqual({
       event_id: event!.id,
       confirmed_seats: 1,
       confirmed: 1,
@@ -126,8 +127,9 @@ describe('staff handling of enquiries, registrations and subscribers', () => {
       cancelled: 0,
       checked_in: 0,
     });
-    expect(((await user.rpc('event_registration_counts')).data ?? []).length).toBe(0);
-    expect((await visitor.client.rpc('event_registration_counts')).error?.code).toBe('42501');
+    const forEvent = { event_ids: [event!.id] };
+    expect(((await user.rpc('event_registration_counts', forEvent)).data ?? []).length).toBe(0);
+    expect((await visitor.client.rpc('event_registration_counts', forEvent)).error?.code).toBe('42501');
 
     const { data: rows } = await staff
       .from('event_registrations')

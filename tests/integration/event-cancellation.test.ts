@@ -147,7 +147,7 @@ describe('an event with registrations', () => {
       { email: held, status: 'cancelled', checked_in_at: null },
       { email: waiting, status: 'cancelled', checked_in_at: null },
     ]);
-    const counts = await staff.rpc('event_registration_counts').eq('event_id', event.id).single();
+    const counts = await staff.rpc('event_registration_counts', { event_ids: [event.id] }).single();
     expect(counts.data).toMatchObject({ confirmed_seats: 0, confirmed: 0, waitlisted: 0, cancelled: 2 });
 
     for (const email of [held, waiting]) {

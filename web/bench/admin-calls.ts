@@ -26,6 +26,10 @@ const { listSubscribers } = await import('../app/features/admin-subscribers/api/
 const { listEnquiries } = await import('../app/features/admin-enquiries/api/list-enquiries');
 const { ENQUIRIES_PAGE_SIZE } = await import('../app/features/admin-enquiries/enquiries-data');
 const { getDashboard } = await import('../app/features/admin-dashboard/api/get-dashboard');
+const { listTrainingPrograms } = await import('../app/features/admin-catalogue/api/list-training-programs');
+const { listEvents } = await import('../app/features/admin-catalogue/api/list-events');
+const { PAGE_SIZE: CATALOGUE_PAGE_SIZE } = await import('../app/features/admin-catalogue/api/catalogue-list-input');
+const { getEventRegistrations } = await import('../app/features/admin-registrations/api/get-event-registrations');
 const { fetchAuditEntries } = await import('../app/lib/supabase/audit-log');
 const { searchCatalogue } = await import('../app/features/search/search-catalogue');
 const { csvHeaderLine, csvLines } = await import('../app/components/admin/download-csv');
@@ -87,7 +91,18 @@ async function operations(target: BenchTarget): Promise<Operation[]> {
     'a program',
     await anon.from('public_training_programs').select('id, slug').order('sort_order').limit(1).single(),
   );
-  if (!someOrder || !program?.id || !program.slug) throw new Error('no order or no published program to time');
+  const { data: registered } = check(
+    'a registration',
+    await service
+      .from('event_registrations')
+      .select('event_id')
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .single(),
+  );
+  if (!someOrder || !program?.id || !program.slug || !registered) {
+    throw new Error('no order, published program or event registration to time');
+  }
   const { id: programId, slug } = program;
   const newest = { sort: 'created_at', dir: 'desc' } as const;
   return [
@@ -101,6 +116,18 @@ async function operations(target: BenchTarget): Promise<Operation[]> {
     ...list('enquiries: closed, newest first', ENQUIRIES_PAGE_SIZE, (page) =>
       listEnquiries({ q: '', status: 'closed', ...newest, page }),
     ),
+    ...list('programs: published, by title', CATALOGUE_PAGE_SIZE, (page) =>
+      listTrainingPrograms({ q: '', published: 'published', sort: 'title', dir: 'asc', page }),
+    ),
+    ...list('events: by start, with their counts', CATALOGUE_PAGE_SIZE, (page) =>
+      listEvents({ q: '', published: 'all', sort: 'starts_at', dir: 'desc', page }),
+    ),
+    {
+      // Not paged: the whole list of one event (its size, not the table's, decides).
+      name: "one event's registrations and counts",
+      paged: false,
+      run: () => getEventRegistrations({ eventId: registered.event_id }),
+    },
     {
       name: 'orders: search "wanjiku"',
       paged: true,

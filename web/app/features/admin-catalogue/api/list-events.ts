@@ -43,10 +43,9 @@ export async function listEvents(
     .range(from, to);
   if (error) throw error;
   if (events.length === 0) return { rows: [], total: count ?? 0 };
-  const { data: counts, error: countsError } = await supabase.rpc('event_registration_counts').in(
-    'event_id',
-    events.map((event) => event.id),
-  );
+  const { data: counts, error: countsError } = await supabase.rpc('event_registration_counts', {
+    event_ids: events.map((event) => event.id),
+  });
   if (countsError) throw countsError;
   const byEvent = new Map(counts.map((row) => [row.event_id, row]));
   return {

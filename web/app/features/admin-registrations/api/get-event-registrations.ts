@@ -37,7 +37,7 @@ async function readEvent(supabase: DatabaseClient, id: string) {
 }
 
 async function readCounts(supabase: DatabaseClient, eventId: string): Promise<RegistrationCounts> {
-  const { data, error } = await supabase.rpc('event_registration_counts').eq('event_id', eventId).maybeSingle();
+  const { data, error } = await supabase.rpc('event_registration_counts', { event_ids: [eventId] }).maybeSingle();
   if (error) throw error;
   return data ?? noRegistrations;
 }
