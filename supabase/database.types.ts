@@ -1940,6 +1940,10 @@ export type Database = {
         Args: { certificate_id: string; reason: string }
         Returns: undefined
       }
+      search_catalogue: {
+        Args: { per_group?: number; query: string }
+        Returns: Json
+      }
       set_order_buyer: {
         Args: {
           address: string

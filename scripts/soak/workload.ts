@@ -2,14 +2,13 @@
  * The soak's visitors: each client connects from a loopback address of its own (127.x.y.z: to the
  * gateway and the website a different client IP, as different visitors are) and, until the
  * deadline, does one thing after another from a realistic mix: CMS pages, the site search (the
- * three reads the browser's dialog makes), program pages, and the writes browsers make (newsletter
+ * call the browser's dialog makes), program pages, and the writes browsers make (newsletter
  * sign-up through its function, submit_enquiry, create_order), each write with addresses of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Agent } from 'undici';
 import type { Database } from '../../supabase/database.types.ts';
-import { ilikeAnyFilter } from '../../web/app/lib/supabase/ilike-filter.ts';
 import type { Ledger, Outcome, Tally } from './tally.ts';
 
 export interface Targets {
@@ -115,41 +114,11 @@ async function page(visitor: Visitor, targets: Targets, tally: Tally, kind: 'pag
 
 async function search(visitor: Visitor, tally: Tally) {
   const term = pick(SEARCH_TERMS);
-  // Each term has letters, so each filter exists (ilikeAnyFilter is null only for blank text).
-  const filter = (columns: string[]) => ilikeAnyFilter(columns, term) ?? '';
   const began = performance.now();
   const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const db = visitor.supabase;
-  const count = { count: 'exact' } as const;
-  const reads = await Promise.all([
-    db
-      .from('public_events')
-      .select('id, title, description', count)
-      .or(filter(['title', 'description']))
-      .order('title')
-      .limit(20)
-      .abortSignal(signal),
-    db
-      .from('public_training_programs')
-      .select('id, title, category, focus', count)
-      .or(filter(['title', 'category', 'focus']))
-      .order('title')
-      .limit(20)
-      .abortSignal(signal),
-    db
-      .from('public_services')
-      .select('id, title, description, slug', count)
-      .or(filter(['title', 'description']))
-      .order('title')
-      .limit(20)
-      .abortSignal(signal),
-  ]);
-  // The dialog shows results only when all three answered: the search's outcome is the worst one.
-  const worst = reads.reduce<Outcome>((outcome, read) => {
-    const status: Outcome = read.status === 0 ? 'network error' : read.status;
-    return typeof outcome === 'number' && (typeof status !== 'number' || status > outcome) ? status : outcome;
-  }, 200);
-  tally.record('search', worst, performance.now() - began);
+  // The dialog's one call (web/app/features/search/search-catalogue.ts).
+  const read = await visitor.supabase.rpc('search_catalogue', { query: term, per_group: 20 }).abortSignal(signal);
+  tally.record('search', read.status === 0 ? 'network error' : read.status, performance.now() - began);
 }
 
 /** Records a write's answer: acknowledged (the visitor was told it worked) or the message shown instead. */
