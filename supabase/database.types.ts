@@ -1656,7 +1656,9 @@ export type Database = {
       create_order: {
         Args: {
           accepted_terms: boolean
+          buyer_address?: string
           buyer_email: string
+          buyer_kra_pin?: string
           buyer_name: string
           buyer_phone: string
           idempotency_key: string
