@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from './money.ts';
+import { TAX_TYPE_CODES, type TaxClass } from './vat.ts';
 
 /** PostgreSQL numerics arrive as numbers or strings: both read as a number. */
 const amount = z.coerce.number();
@@ -31,6 +32,9 @@ const orderSchema = z.object({
     phone: z.string().nullable(),
     organisation: z.string().nullable(),
     po_number: z.string().nullable(),
+    // The tax invoice's buyer (issue 29); absent from documents built before it existed.
+    kra_pin: z.string().nullable().default(null),
+    address: z.string().nullable().default(null),
   }),
   kes_per_usd: amount,
   total_usd: amount,
@@ -46,6 +50,12 @@ const orderSchema = z.object({
       currency,
       quantity: z.number().int(),
       line_total: amount,
+      // The line's VAT class as the order keeps it (issue 29); absent from older documents.
+      tax_class: z
+        .object({ code: z.enum(TAX_TYPE_CODES), label: z.string(), rate_basis_points: z.number().int() })
+        .transform((row): TaxClass => ({ code: row.code, label: row.label, rateBasisPoints: row.rate_basis_points }))
+        .nullable()
+        .default(null),
       intake: z
         .object({
           id: z.string(),

@@ -1463,6 +1463,7 @@ export type Database = {
           price_amount: number | null
           slug: string | null
           sort_order: number | null
+          tax_class: string | null
           title: string | null
         }
         Insert: {
@@ -1477,6 +1478,7 @@ export type Database = {
           price_amount?: number | null
           slug?: string | null
           sort_order?: number | null
+          tax_class?: string | null
           title?: string | null
         }
         Update: {
@@ -1491,9 +1493,17 @@ export type Database = {
           price_amount?: number | null
           slug?: string | null
           sort_order?: number | null
+          tax_class?: string | null
           title?: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "training_programs_tax_class_fkey"
+            columns: ["tax_class"]
+            referencedRelation: "tax_classes"
+            referencedColumns: ["id"]
+          },
+        ]
       }
     }
     Functions: {
@@ -1656,7 +1666,9 @@ export type Database = {
       create_order: {
         Args: {
           accepted_terms: boolean
+          buyer_address?: string
           buyer_email: string
+          buyer_kra_pin?: string
           buyer_name: string
           buyer_phone: string
           idempotency_key: string

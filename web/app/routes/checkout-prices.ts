@@ -1,6 +1,6 @@
 /**
  * GET /checkout/prices?program=<id>&program=<id>: the current price and upcoming intakes (with
- * seats left) of each published program asked for, as JSON for the checkout. Unknown and
+ * seats left) and VAT class of each published program asked for, as JSON for the checkout. Unknown and
  * unpublished programs are left out; malformed ids are a 400 with a clear message.
  */
 import type { LoaderFunctionArgs } from 'react-router';
@@ -8,6 +8,7 @@ import { formatPrice } from '../blocks/live/format';
 import { readIntakes, readProgramsById } from '../features/catalogue/catalogue.server';
 import { toIntakeItem } from '../features/catalogue/intake-item';
 import { MAX_QUOTE_PROGRAMS, type Quote } from '../features/checkout/quote';
+import { readTaxClasses } from '../features/catalogue/tax-classes.server';
 import { isCurrency } from '../lib/money';
 import { isUuid } from '../lib/uuid';
 
@@ -19,7 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ error: `Ask for at most ${MAX_QUOTE_PROGRAMS} programs at a time.` }, 400);
   if (!ids.every((id) => isUuid(id))) return json({ error: 'Each program must be given by its id (a UUID).' }, 400);
   try {
-    const [programs, intakes] = await Promise.all([readProgramsById(ids), readIntakes(ids)]);
+    const [programs, intakes, taxClasses] = await Promise.all([
+      readProgramsById(ids),
+      readIntakes(ids),
+      readTaxClasses(),
+    ]);
     const quote: Quote = {
       programs: programs.flatMap((program) =>
         isCurrency(program.currency)
@@ -33,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
                   currency: program.currency,
                   label: formatPrice(program.price_amount, program.currency),
                 },
+                taxClass: (program.tax_class && taxClasses.get(program.tax_class)) || null,
                 intakes: intakes
                   .filter((intake) => intake.program_id === program.id)
                   .map(toIntakeItem)

@@ -157,7 +157,9 @@ export async function readProgramsById(ids: readonly string[]) {
   if (ids.length === 0) return [];
   const { data, error } = await serverSupabase()
     .from('public_training_programs')
-    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url')
+    .select(
+      'id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url, tax_class',
+    )
     .in('id', [...ids])
     .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
   if (error) throw failed('training programs by id', error);

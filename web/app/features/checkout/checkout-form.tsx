@@ -22,6 +22,7 @@ import { showRefusal } from '../../components/ui/show-refusal';
 import { TERMS_PATH } from '../../config/routes-table';
 import { seatsLeftLabel } from '../../lib/intake-dates';
 import { formatMoney, KES_PER_USD, type Totals } from '../../lib/money';
+import { BuyerTaxFields } from './buyer-tax-fields';
 import { checkoutSchema, type CheckoutInput, type CheckoutValues } from './checkout-schema';
 import { IntakeSeatsHint } from './intake-seats-hint';
 import { PaymentInstructions, type BankAccount } from './payment-instructions';
@@ -58,7 +59,7 @@ function defaults(lines: readonly AvailableLine[]): DefaultValues<CheckoutInput>
     buyer_name: '',
     buyer_email: '',
     buyer_phone: '',
-    organisation: '',
+    for_organisation: false,
     po_number: '',
     programs: Object.fromEntries(
       lines.map((line) => [
@@ -115,7 +116,11 @@ function Field({ label, registration, error, hint, type = 'text', autoComplete, 
  * is a line's. Null for what no field holds (a whole line, the order, the attempt).
  */
 function formField(field: string, lines: readonly AvailableLine[]): FieldPath<CheckoutInput> | null {
-  if (/^(buyer_name|buyer_email|buyer_phone|organisation|po_number|payment_method|accepted_terms)$/.test(field))
+  if (
+    /^(buyer_name|buyer_email|buyer_phone|organisation|buyer_kra_pin|buyer_address|po_number|payment_method|accepted_terms)$/.test(
+      field,
+    )
+  )
     return field as FieldPath<CheckoutInput>;
   const item = /^items\.(\d+)\.(intake_id|participants\.\d+\.(?:name|email))$/.exec(field);
   const line = item ? lines[Number(item[1])] : undefined;
@@ -276,13 +281,6 @@ export default function CheckoutForm(props: Props) {
             error={errorText(errors, 'buyer_phone')}
           />
           <Field
-            label="Organisation"
-            optional
-            autoComplete="organization"
-            registration={register('organisation')}
-            error={errorText(errors, 'organisation')}
-          />
-          <Field
             label="Purchase-order number"
             optional
             hint="If your organisation raises one: we print it on the invoice."
@@ -290,6 +288,8 @@ export default function CheckoutForm(props: Props) {
             error={errorText(errors, 'po_number')}
           />
         </fieldset>
+
+        <BuyerTaxFields register={register} control={control} errors={errors} />
 
         {lines.map((line, index) => {
           const intakeError = errorText(errors, `programs.${line.programId}.intake_id`);

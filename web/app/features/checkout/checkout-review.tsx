@@ -9,7 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { formatMoney, KES_PER_USD } from '../../lib/money';
 import type { BankAccount } from './payment-instructions';
 import { fetchQuote, type Quote } from './quote';
-import { reviewLines, reviewTotals, type CheckoutCartLine, type ReviewLine } from './review-lines';
+import { reviewLines, reviewTotals, reviewVat, type CheckoutCartLine, type ReviewLine } from './review-lines';
 import './checkout.css';
 
 const loadForm = () => import('./checkout-form');
@@ -114,6 +114,7 @@ export function CheckoutReview({ lines, paybill, bankAccounts, cartHref, onRemov
 
   const review = reviewLines(lines, state.quote);
   const totals = reviewTotals(review);
+  const vat = reviewVat(review);
   const blocked = review.some((line) => !line.available);
   const continueToDetails = () => {
     if (blocked) return;
@@ -139,6 +140,14 @@ export function CheckoutReview({ lines, paybill, bankAccounts, cartHref, onRemov
             <dt>Total in KES</dt>
             <dd data-testid="total-kes">{formatMoney(totals.kes, 'KES', { cents: true })}</dd>
           </div>
+          {vat ? (
+            <div>
+              <dt>Of which VAT</dt>
+              <dd data-testid="vat-included">
+                {formatMoney(vat.usd, 'USD', { cents: true })} / {formatMoney(vat.kes, 'KES', { cents: true })}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <p className="checkout-rate">Converted at {KES_PER_USD} KES per USD.</p>
         <p>

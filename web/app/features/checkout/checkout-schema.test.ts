@@ -77,3 +77,42 @@ describe('checkoutSchema', () => {
     });
   });
 });
+
+describe('checkoutSchema: the tax invoice’s buyer', () => {
+  it('asks an organisation for its name, KRA PIN and address', () => {
+    expect(
+      messages({ ...valid, for_organisation: true, organisation: ' ', buyer_kra_pin: '', buyer_address: '' }),
+    ).toEqual({
+      organisation: checkoutMessages.organisationRequired,
+      buyer_kra_pin: checkoutMessages.kraPinRequired,
+      buyer_address: checkoutMessages.addressRequired,
+    });
+    expect(
+      messages({
+        ...valid,
+        for_organisation: true,
+        organisation: 'Kilimo Co-operative',
+        buyer_kra_pin: 'p051 234567x',
+        buyer_address: 'P.O. Box 4410, Nairobi',
+      }),
+    ).toEqual({});
+  });
+
+  it('refuses a KRA PIN that is not a letter, nine digits and a letter, and lets an individual leave it out', () => {
+    expect(messages({ ...valid, buyer_kra_pin: 'P05123456X' })).toEqual({ buyer_kra_pin: checkoutMessages.kraPin });
+    expect(
+      messages({
+        ...valid,
+        for_organisation: true,
+        organisation: 'Kilimo',
+        buyer_kra_pin: '12345',
+        buyer_address: 'Nairobi',
+      }),
+    ).toEqual({
+      buyer_kra_pin: checkoutMessages.kraPin,
+    });
+    expect(messages({ ...valid, buyer_kra_pin: 'A123456789B' })).toEqual({});
+    expect(messages({ ...valid, buyer_kra_pin: '' })).toEqual({});
+    expect(messages(valid)).toEqual({});
+  });
+});

@@ -4,6 +4,7 @@
  * participant per seat), so the form refuses what the order function would, before sending.
  */
 import * as z from 'zod/mini';
+import { isKraPin, KRA_PIN_MESSAGE, normaliseKraPin } from '../../../../domain/kra-pin.ts';
 import { normalisePhone } from '../../lib/phone';
 import { CHECKOUT_CHOICES } from './payment-methods';
 
@@ -16,6 +17,11 @@ export const checkoutMessages = {
   phone: 'Please enter a valid phone number, e.g. 0712 345 678 or +254 712 345 678.',
   organisation: 'The organisation name must be at most 200 characters.',
   poNumber: 'The purchase-order number must be at most 50 characters.',
+  organisationRequired: 'Please enter the organisation’s name: it goes on the tax invoice.',
+  kraPin: KRA_PIN_MESSAGE,
+  kraPinRequired: 'Please enter the organisation’s KRA PIN: it goes on the tax invoice.',
+  address: 'The address must be at most 300 characters.',
+  addressRequired: 'Please enter the organisation’s address: it goes on the tax invoice.',
   paymentMethod: 'Please choose how you will pay.',
   terms: 'Please accept the terms and conditions to place your order.',
   participantName: 'Please enter the participant’s name.',
@@ -34,28 +40,51 @@ const participant = z.object({
   ),
 });
 
-export const checkoutSchema = z.object({
-  buyer_name: text(200, checkoutMessages.name),
-  buyer_email: z
-    .string()
-    .check(z.trim(), z.maxLength(254, checkoutMessages.email), z.regex(EMAIL, checkoutMessages.email)),
-  buyer_phone: z.string().check(z.refine((value) => normalisePhone(value) !== null, checkoutMessages.phone)),
-  organisation: optionalText(200, checkoutMessages.organisation),
-  po_number: optionalText(50, checkoutMessages.poNumber),
-  payment_method: z.enum(CHECKOUT_CHOICES, { error: checkoutMessages.paymentMethod }),
-  /** Only with M-Pesa Express (checked when placing: the field exists only then). */
-  mpesa_phone: z.optional(z.string()),
-  accepted_terms: z.literal(true, { error: checkoutMessages.terms }),
-  /** Per program id (values stay with their program when another leaves the order). */
-  programs: z.record(
-    z.string(),
-    z.object({
-      /** An intake's id, or '' for the next available intake. */
-      intake_id: z.string(),
-      participants: z.array(participant),
+export const checkoutSchema = z
+  .object({
+    buyer_name: text(200, checkoutMessages.name),
+    buyer_email: z
+      .string()
+      .check(z.trim(), z.maxLength(254, checkoutMessages.email), z.regex(EMAIL, checkoutMessages.email)),
+    buyer_phone: z.string().check(z.refine((value) => normalisePhone(value) !== null, checkoutMessages.phone)),
+    /** The tax invoice's buyer (issue 29): an organisation's name, PIN and address are asked together. */
+    for_organisation: z.optional(z.boolean()),
+    /** Only while buying for an organisation (the field exists only then). */
+    organisation: z.optional(optionalText(200, checkoutMessages.organisation)),
+    /** As typed; create_order and orderArguments normalise it (normaliseKraPin). */
+    buyer_kra_pin: z.optional(
+      z.string().check(z.refine((value) => value.trim() === '' || isKraPin(normaliseKraPin(value)), KRA_PIN_MESSAGE)),
+    ),
+    buyer_address: z.optional(optionalText(300, checkoutMessages.address)),
+    po_number: optionalText(50, checkoutMessages.poNumber),
+    payment_method: z.enum(CHECKOUT_CHOICES, { error: checkoutMessages.paymentMethod }),
+    /** Only with M-Pesa Express (checked when placing: the field exists only then). */
+    mpesa_phone: z.optional(z.string()),
+    accepted_terms: z.literal(true, { error: checkoutMessages.terms }),
+    /** Per program id (values stay with their program when another leaves the order). */
+    programs: z.record(
+      z.string(),
+      z.object({
+        /** An intake's id, or '' for the next available intake. */
+        intake_id: z.string(),
+        participants: z.array(participant),
+      }),
+    ),
+  })
+  .check(
+    // Buying for an organisation: its name, PIN and address are what the tax invoice needs.
+    z.superRefine((values, context) => {
+      if (!values.for_organisation) return;
+      const required = [
+        ['organisation', checkoutMessages.organisationRequired],
+        ['buyer_kra_pin', checkoutMessages.kraPinRequired],
+        ['buyer_address', checkoutMessages.addressRequired],
+      ] as const;
+      for (const [field, message] of required)
+        if (!values[field]?.trim())
+          context.issues.push({ code: 'custom', path: [field], message, input: values[field] });
     }),
-  ),
-});
+  );
 
 /** What the fields hold while the visitor fills them in. */
 export type CheckoutInput = z.input<typeof checkoutSchema>;

@@ -169,6 +169,14 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
             <dt>Total in KES</dt>
             <dd data-testid="total-kes">{order.totalKes}</dd>
           </div>
+          {order.vat ? (
+            <div>
+              <dt>Of which VAT</dt>
+              <dd data-testid="vat-included">
+                {order.vat.usd} / {order.vat.kes}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <p className="checkout-rate">Converted at {order.rate} KES per USD.</p>
       </section>

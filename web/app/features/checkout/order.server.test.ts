@@ -57,6 +57,25 @@ const json = {
 };
 
 describe('orderView', () => {
+  it('says how much of the totals is VAT, each line by its class (an exempt line carries none)', () => {
+    const standard = { code: 'B', label: 'VAT 16 %', rate_basis_points: 1600 };
+    const exempt = { code: 'A', label: 'Exempt', rate_basis_points: 0 };
+    const view = orderView({
+      ...json,
+      lines: [
+        { ...json.lines[0], tax_class: standard },
+        { ...json.lines[1], tax_class: exempt },
+      ],
+    });
+    // USD 2,500 × 16 / 116 = 344.827… → USD 344.83; in KES at 129.16: 44,538.24.
+    expect(view.vat && { usd: spaced(view.vat.usd), kes: spaced(view.vat.kes) }).toEqual({
+      usd: 'USD 344.83',
+      kes: 'KES 44,538.24',
+    });
+    // An order read without its lines' classes: no VAT guessed.
+    expect(orderView(json).vat).toBeNull();
+  });
+
   it('writes out amounts, dates in Nairobi, intakes and labels', () => {
     const view = orderView(json);
     expect(view.statusLabel).toBe('Awaiting payment');

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../../domain/dates.ts';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
 import { formatPhone } from '../../lib/phone';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
+import { vatTotals } from './vat-totals';
 
 /** What create_order hands out: 43 characters of base64url. Anything else is not looked up. */
 export const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -17,6 +18,14 @@ export const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 /** The order as the confirmation page shows it: every amount and date already written out. */
 export function orderView(json: unknown) {
   const order = parseOrder(json);
+  const vat = vatTotals(
+    order.lines.map((line) => ({
+      unitPrice: line.unit_price,
+      currency: line.currency,
+      quantity: line.quantity,
+      taxClass: line.tax_class,
+    })),
+  );
   return {
     reference: order.reference,
     status: order.status,
@@ -32,6 +41,11 @@ export function orderView(json: unknown) {
     rate: order.kes_per_usd,
     totalUsd: formatMoney(order.total_usd, 'USD', { cents: true }),
     totalKes: formatMoney(order.total_kes, 'KES', { cents: true }),
+    /** The VAT inside both totals; null for an order whose lines' classes are unknown. */
+    vat: vat && {
+      usd: formatMoney(vat.usd, 'USD', { cents: true }),
+      kes: formatMoney(vat.kes, 'KES', { cents: true }),
+    },
     mpesaCode: order.mpesa_code,
     mpesaCodeAt: order.mpesa_code_submitted_at ? formatDateTime(order.mpesa_code_submitted_at) : null,
     lines: order.lines.map((line) => ({

@@ -64,4 +64,20 @@ describe('orderArguments', () => {
     });
     expect(JSON.stringify(args)).not.toMatch(/price|total|amount|currency/i);
   });
+
+  it('sends the buyer’s KRA PIN as create_order stores it (spaces dropped, capitals) and the address', () => {
+    const args = orderArguments(
+      {
+        ...values,
+        for_organisation: true,
+        organisation: 'Kilimo',
+        buyer_kra_pin: ' p051 234567x',
+        buyer_address: 'Nairobi',
+      },
+      [{ programId: 'a', quantity: 1 }],
+      'key-2',
+    );
+    expect(args).toMatchObject({ organisation: 'Kilimo', buyer_kra_pin: 'P051234567X', buyer_address: 'Nairobi' });
+    expect(orderArguments(values, [{ programId: 'a', quantity: 1 }], 'key-3').buyer_kra_pin).toBeUndefined();
+  });
 });

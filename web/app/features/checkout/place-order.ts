@@ -3,6 +3,7 @@
  * call must come from the visitor's own connection), through the shared supabase-js client. The
  * function re-reads every price and seat itself; a refusal names the field it belongs to.
  */
+import { normaliseKraPin } from '../../../../domain/kra-pin.ts';
 import { refusalOf } from '../../../../domain/refusal.ts';
 import { PROOF_HEADER, withProof } from '../../lib/proof-of-work/with-proof';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
@@ -31,6 +32,8 @@ export function orderArguments(values: CheckoutValues, lines: readonly OrderLine
     buyer_phone: values.buyer_phone,
     organisation: values.organisation || undefined,
     po_number: values.po_number || undefined,
+    buyer_kra_pin: normaliseKraPin(values.buyer_kra_pin ?? '') || undefined,
+    buyer_address: values.buyer_address || undefined,
     // The choice as made: create_order records the phone prompt apart from the Paybill.
     payment_method: values.payment_method,
     accepted_terms: values.accepted_terms,

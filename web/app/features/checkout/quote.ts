@@ -3,6 +3,7 @@
  * programs in the cart: what the checkout shows and compares with the cart's prices, so a price
  * that changed since it was added is shown, never silently charged.
  */
+import type { TaxClass } from '../../../../domain/vat.ts';
 import type { Currency } from '../../lib/money';
 
 export interface QuotedIntake {
@@ -19,6 +20,8 @@ export interface QuotedProgram {
   slug: string;
   title: string;
   price: { amount: number; currency: Currency; label: string };
+  /** The price's VAT class and rate (prices include VAT); null when it could not be read. */
+  taxClass: TaxClass | null;
   /** Upcoming intakes, soonest first (full ones with 0 seats left). */
   intakes: QuotedIntake[];
 }

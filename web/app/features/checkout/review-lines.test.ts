@@ -1,15 +1,26 @@
 /** The checkout's lines against today's prices: changed prices pointed out, withdrawn programs, totals at today's prices. */
 import { describe, expect, it } from 'vitest';
 import type { Quote, QuotedProgram } from './quote.ts';
-import { priceChanges, reviewLines, reviewTotals, withdrawn } from './review-lines.ts';
+import { KRA_TAX_TYPES, type TaxClass } from '../../../../domain/vat.ts';
+import { priceChanges, reviewLines, reviewTotals, reviewVat, withdrawn } from './review-lines.ts';
 
 const spaced = (text: string | null) => text?.replace(/\s/g, ' ');
 
-const program = (id: string, title: string, amount: number, currency: 'USD' | 'KES'): QuotedProgram => ({
+const standard = KRA_TAX_TYPES.find((taxClass) => taxClass.code === 'B')!;
+const exempt = KRA_TAX_TYPES.find((taxClass) => taxClass.code === 'A')!;
+
+const program = (
+  id: string,
+  title: string,
+  amount: number,
+  currency: 'USD' | 'KES',
+  taxClass: TaxClass | null = standard,
+): QuotedProgram => ({
   id,
   slug: id,
   title,
   price: { amount, currency, label: `${currency} ${amount}` },
+  taxClass,
   intakes: [],
 });
 const quote = (...programs: QuotedProgram[]): Quote => ({ programs });
@@ -71,5 +82,30 @@ describe('changes between the quote shown and one re-read before ordering', () =
     expect(withdrawn(quote(leadership, women), now)).toEqual(['Women in Leadership']);
     expect(priceChanges(quote(leadership), quote(leadership))).toEqual([]);
     expect(withdrawn(quote(leadership), quote(leadership, women))).toEqual([]);
+  });
+});
+
+describe('reviewVat', () => {
+  const cart = (...lines: Array<[string, number]>) =>
+    lines.map(([programId, quantity]) => ({ programId, title: programId, price: 'KES 1', quantity }));
+
+  it('is the VAT inside each line, rounded per line by domain/vat.ts, converted as the totals are', () => {
+    // KES 58,000 at 16 %: 58,000 × 16 / 116 = 8,000 a seat; the exempt program carries none.
+    const board = program('b', 'Board finance', 58000, 'KES');
+    const free = program('e', 'Exempt course', 40000, 'KES', exempt);
+    expect(reviewVat(reviewLines(cart(['b', 2], ['e', 1]), quote(board, free)))).toEqual({
+      kes: 16000,
+      usd: 123.88, // 16,000 / 129.16 = 123.877…
+    });
+    // USD 1,250 × 2 at 16 %: 2,500 × 16 / 116 = 344.827… → USD 344.83, and in KES at the rate.
+    expect(reviewVat(reviewLines(cart(['p1', 2]), quote(leadership)))).toEqual({
+      usd: 344.83,
+      kes: Math.round(34483 * 129.16) / 100,
+    });
+  });
+
+  it('is not shown while a program’s class is unknown', () => {
+    const unknown = program('u', 'Unknown', 100, 'USD', null);
+    expect(reviewVat(reviewLines(cart(['u', 1]), quote(unknown)))).toBeNull();
   });
 });

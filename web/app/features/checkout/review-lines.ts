@@ -6,6 +6,7 @@
 import { formatMoney, totalsOf, type Totals } from '../../lib/money';
 import { parsePrice } from '../../lib/price-text';
 import type { Quote, QuotedProgram } from './quote';
+import { vatTotals } from './vat-totals';
 
 /** A cart line as the checkout receives it (the route reads it from the cart). */
 export interface CheckoutCartLine {
@@ -59,6 +60,24 @@ export function reviewTotals(lines: readonly ReviewLine[]): Totals {
     lines.flatMap((line) =>
       line.available
         ? [{ amount: line.program.price.amount, currency: line.program.price.currency, quantity: line.quantity }]
+        : [],
+    ),
+  );
+}
+
+/** The VAT inside both totals of the lines on sale (vat-totals.ts), or null while a class is unknown. */
+export function reviewVat(lines: readonly ReviewLine[]): Totals | null {
+  return vatTotals(
+    lines.flatMap((line) =>
+      line.available
+        ? [
+            {
+              unitPrice: line.program.price.amount,
+              currency: line.program.price.currency,
+              quantity: line.quantity,
+              taxClass: line.program.taxClass,
+            },
+          ]
         : [],
     ),
   );
