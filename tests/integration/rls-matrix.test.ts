@@ -1120,6 +1120,7 @@ const visitorFunctions = [
   'newsletter_subscribe',
   'newsletter_unsubscribe',
   'register_for_event',
+  'search_catalogue',
   'submit_enquiry',
   'submit_mpesa_code',
   'verify_certificate',
