@@ -34,14 +34,21 @@ const params = z.object({
 /** A password nobody knows: an OTP account signs in with codes only. */
 const unusablePassword = () => hashPassword(randomBytes(48).toString('base64url'));
 
-/** GoTrue's Signup as the OTP route runs it: a new unconfirmed user, or an unconfirmed one's password replaced. */
-async function signUpUnconfirmed(db: Db, existing: UserRow | null, email: string, data: Record<string, unknown>) {
+/**
+ * GoTrue's Signup while confirmations are on (the OTP route runs it too): a new unconfirmed user,
+ * or an unconfirmed one's password replaced, so a password someone set for an address they never
+ * confirmed does not survive its owner's confirmation. Without a password: one nobody knows.
+ */
+export async function signUpUnconfirmed(
+  db: Db,
+  existing: UserRow | null,
+  email: string,
+  data: Record<string, unknown>,
+  passwordHash?: string,
+) {
+  const hash = passwordHash ?? (await unusablePassword());
   if (existing) {
-    // A password someone set for an address they never confirmed must not survive its owner's sign-in.
-    await db.query('update auth.users set encrypted_password = $2 where id = $1', [
-      existing.id,
-      await unusablePassword(),
-    ]);
+    await db.query('update auth.users set encrypted_password = $2 where id = $1', [existing.id, hash]);
     return existing.id;
   }
   const id = await insertUser(db, {
@@ -49,7 +56,7 @@ async function signUpUnconfirmed(db: Db, existing: UserRow | null, email: string
     role: audience,
     email,
     phone: null,
-    passwordHash: await unusablePassword(),
+    passwordHash: hash,
     appMetadata: { provider: 'email', providers: ['email'] },
     userMetadata: data,
     emailConfirmed: false,
@@ -77,17 +84,35 @@ export async function otp(ctx: AuthContext, request: Request): Promise<Response>
     throw badRequest('validation_failed', 'PKCE flow is not supported by the local auth server; use the implicit flow');
   }
   const email = validateEmail(body.email);
-  const { options } = ctx;
   const found = await findUserByEmail(ctx.pool, email);
   const existing = found && !found.deleted_at ? found : null;
   const newAccount = !existing?.email_confirmed_at;
   if (newAccount && !existing && body.create_user === false) {
     throw unprocessable('otp_disabled', 'Signups not allowed for otp');
   }
-  if (newAccount && !options.enableSignup)
+  if (newAccount && !ctx.options.enableSignup) {
     throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  }
+  await mailSignInCode(ctx, request, email, newAccount, async (db) =>
+    newAccount ? signUpUnconfirmed(db, existing, email, body.data ?? {}) : existing!.id,
+  );
+  return json(200, {});
+}
 
-  // A new account's code stands for GoTrue's confirmation token, an existing one's for its recovery token.
+/**
+ * Mails a code and a link for `email`: "Confirm your email" for a new account (GoTrue's
+ * confirmation token), else "Magic Link" (its recovery token). `account` runs in the same
+ * transaction and gives the user's id. At most one per address per `emailMaxFrequencySeconds`.
+ * Answers the user's id.
+ */
+export async function mailSignInCode(
+  ctx: AuthContext,
+  request: Request,
+  email: string,
+  newAccount: boolean,
+  account: (db: Db) => Promise<string>,
+): Promise<string> {
+  const { options } = ctx;
   const [tokenColumn, sentColumn] = newAccount
     ? ['confirmation_token', 'confirmation_sent_at']
     : ['recovery_token', 'recovery_sent_at'];
@@ -95,7 +120,7 @@ export async function otp(ctx: AuthContext, request: Request): Promise<Response>
   const code = newCode();
   const token = newLinkToken();
   const { userId, wait } = await transaction(ctx.pool, async (db) => {
-    const id = newAccount ? await signUpUnconfirmed(db, existing, email, body.data ?? {}) : existing!.id;
+    const id = await account(db);
     // Claimed in one statement, so two requests at once cannot both send.
     const claimed = await db.query(
       `update auth.users set ${tokenColumn} = $2, ${sentColumn} = now()
@@ -149,5 +174,5 @@ export async function otp(ctx: AuthContext, request: Request): Promise<Response>
     });
     throw new AuthError(500, 'unexpected_failure', 'Error sending magic link email');
   }
-  return json(200, {});
+  return userId;
 }

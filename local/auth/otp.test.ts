@@ -24,9 +24,9 @@ let db: TestDatabase;
 const outbox: Mail[] = [];
 const servers: { auth: AuthServer; served: { url: string; close(): Promise<void> } }[] = [];
 
-async function startServer(enableSignup: boolean) {
+async function startServer(enableSignup: boolean, mailerAutoconfirm = true) {
   const auth = createAuthServer(
-    testOptions(db.authUrl, { enableSignup, sendMail: async (mail) => void outbox.push(mail) }),
+    testOptions(db.authUrl, { enableSignup, mailerAutoconfirm, sendMail: async (mail) => void outbox.push(mail) }),
   );
   const served = await serveAuth(auth);
   servers.push({ auth, served });
@@ -35,11 +35,13 @@ async function startServer(enableSignup: boolean) {
 
 let open: string;
 let closed: string;
+let confirming: string;
 
 beforeAll(async () => {
   db = await startTestDatabase();
   open = await startServer(true);
   closed = await startServer(false);
+  confirming = await startServer(true, false);
 });
 
 afterAll(async () => {
@@ -188,5 +190,40 @@ describe('e-mail OTP sign-in through supabase-js', () => {
     expect((await supabase.auth.verifyOtp({ email, token: mailedCode(email), type: 'email' })).error).toBeNull();
     const { error } = await client(open).auth.signInWithPassword({ email, password: 'Squatter1!' });
     expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+  });
+});
+
+describe('password sign-up with confirmations on ([auth.email] enable_confirmations)', () => {
+  it('creates the user unconfirmed with no session; only the mailed code signs them in', async () => {
+    const email = uniqueEmail('signup-confirm');
+    const supabase = client(confirming);
+    const { data, error } = await supabase.auth.signUp({ email, password: 'Passw0rd!' });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.email_confirmed_at ?? null).toBeNull();
+    expect(mailsTo(email).map((mail) => mail.subject)).toEqual(['Confirm Your Email']);
+    const early = await client(confirming).auth.signInWithPassword({ email, password: 'Passw0rd!' });
+    expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+
+    expect((await supabase.auth.verifyOtp({ email, token: mailedCode(email), type: 'email' })).error).toBeNull();
+    expect((await client(confirming).auth.signInWithPassword({ email, password: 'Passw0rd!' })).error).toBeNull();
+  });
+
+  it("answers a confirmed address's sign-up like a new one: a stand-in user, no mail, no password change", async () => {
+    const email = uniqueEmail('signup-taken');
+    const supabase = client(confirming);
+    await supabase.auth.signUp({ email, password: 'Passw0rd!' });
+    await supabase.auth.verifyOtp({ email, token: mailedCode(email), type: 'email' });
+    const owner = await userRow(email);
+
+    const { data, error } = await client(confirming).auth.signUp({ email, password: 'Squatter1!' });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.id).not.toBe(owner?.id);
+    expect(mailsTo(email)).toHaveLength(1);
+    expect((await client(confirming).auth.signInWithPassword({ email, password: 'Squatter1!' })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 });
