@@ -1946,6 +1946,10 @@ export type Database = {
         Args: { certificate_id: string; holder_name: string; reason: string }
         Returns: undefined
       }
+      rename_order_participant: {
+        Args: { full_name: string; participant_id: string }
+        Returns: undefined
+      }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
       reset_staff_factor: { Args: { target: string }; Returns: number }
       revoke_certificate: {

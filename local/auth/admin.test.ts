@@ -206,7 +206,7 @@ describe('health, settings and unknown routes', () => {
   });
 
   it('404 for unknown paths, 405 for unknown methods', async () => {
-    expect((await auth.handle(new Request('http://auth.test/otp', { method: 'POST' }))).status).toBe(404);
+    expect((await auth.handle(new Request('http://auth.test/magiclink', { method: 'POST' }))).status).toBe(404);
     expect((await auth.handle(new Request('http://auth.test/user', { method: 'DELETE' }))).status).toBe(405);
   });
 

@@ -17,7 +17,7 @@ const codeMissWindowMs = 24 * 3600 * 1000;
 /** The link token the code stands for, or null for a wrong code; 429 while the account's misses are spent. */
 export async function tokenForMailedCode(
   ctx: AuthContext,
-  kind: CodeKind,
+  kinds: readonly CodeKind[],
   email: string,
   code: string,
   ip: string | null,
@@ -29,7 +29,7 @@ export async function tokenForMailedCode(
     throw rateLimited(Math.max(1, Math.ceil((misses.oldest + codeMissWindowMs - now) / 1000)));
   }
   return transaction(ctx.pool, async (db) => {
-    const token = await tokenForCode(db, kind, email, code);
+    const token = await tokenForCode(db, kinds, email, code);
     if (!token) await recordFailure(db, 'code', account, ip, now);
     return token;
   });

@@ -82,3 +82,27 @@ export function inviteMail(data: TemplateData): Mail {
     html: `<h2>You have been invited</h2>\n<p>${escapeHtml(what)}</p>\n<p><a href="${escapeHtml(link)}">Accept the invite</a></p>\n`,
   };
 }
+
+/**
+ * The e-mail OTP sign-in's mail, GoTrue's defaults: "Magic Link" for an account with a confirmed
+ * address, "Confirm your email" for a new (or not yet confirmed) one; both carry the link and the code.
+ */
+export function otpMail(data: TemplateData, newAccount: boolean): Mail {
+  const link = data.ConfirmationURL;
+  const [subject, heading, what, action] = newAccount
+    ? [
+        'Confirm Your Email',
+        'Confirm your email',
+        'Follow this link to confirm your email:',
+        'Confirm your email address',
+      ]
+    : ['Your Magic Link', 'Magic Link', 'Follow this link to login:', 'Log In'];
+  return {
+    to: data.Email,
+    subject,
+    text: `${heading}\n\n${what}\n${link}\n\nAlternatively, enter the code: ${data.Token}\n`,
+    html:
+      `<h2>${heading}</h2>\n<p>${what}</p>\n<p><a href="${escapeHtml(link)}">${action}</a></p>\n` +
+      `<p>Alternatively, enter the code: ${data.Token}</p>\n`,
+  };
+}

@@ -1,5 +1,5 @@
 /**
- * The one-time tokens auth mails (recovery, e-mail change): a link with a token and a 6-digit
+ * The one-time tokens auth mails (recovery, e-mail change, e-mail OTP sign-in): a link with a token and a 6-digit
  * code. Hosted GoTrue makes the link's token sha224(address + code), computable for every code;
  * here the token is random (256 bits) and the code is kept only as a hash beside it, with its
  * misses: after `codeMaxMisses` wrong codes the code and its link are void.
@@ -7,7 +7,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.ts';
 
-export type CodeKind = 'recovery' | 'email_change';
+/** 'signup' and 'magiclink': the e-mail OTP sign-in's codes for a new and an existing account (otp-route.ts). */
+export type CodeKind = 'recovery' | 'email_change' | 'signup' | 'magiclink';
 
 /** Wrong codes a mailed code survives; the next miss voids it (and its link). */
 export const codeMaxMisses = 3;
@@ -52,20 +53,25 @@ export async function forgetCode(db: Db, token: string): Promise<void> {
 
 /**
  * The link token `code` stands for, or null. Run inside a transaction (rows are locked). A wrong
- * code counts a miss against each code of `kind` pending for the address; one that reaches
+ * code counts a miss against each code of the kinds pending for the address; one that reaches
  * `codeMaxMisses` is voided with its link.
  */
-export async function tokenForCode(db: Db, kind: CodeKind, address: string, code: string): Promise<string | null> {
+export async function tokenForCode(
+  db: Db,
+  kinds: readonly CodeKind[],
+  address: string,
+  code: string,
+): Promise<string | null> {
   const { rows } = await db.query<{ token: string; code_hash: string }>(
-    `select token, code_hash from auth.one_time_codes where kind = $1 and lower(address) = lower($2) for update`,
-    [kind, address],
+    `select token, code_hash from auth.one_time_codes where kind = any($1) and lower(address) = lower($2) for update`,
+    [kinds, address],
   );
   const match = rows.find((row) => timingSafeEqual(Buffer.from(row.code_hash, 'hex'), codeHash(row.token, code)));
   if (match) return match.token;
   const { rows: spent } = await db.query<{ token: string; misses: number }>(
-    `update auth.one_time_codes set misses = misses + 1 where kind = $1 and lower(address) = lower($2)
+    `update auth.one_time_codes set misses = misses + 1 where kind = any($1) and lower(address) = lower($2)
      returning token, misses`,
-    [kind, address],
+    [kinds, address],
   );
   const dead = spent.filter((row) => row.misses >= codeMaxMisses).map((row) => row.token);
   if (dead.length > 0) await voidTokens(db, dead);
@@ -75,6 +81,7 @@ export async function tokenForCode(db: Db, kind: CodeKind, address: string, code
 /** Voids link tokens wherever GoTrue's columns hold them, and their codes. */
 async function voidTokens(db: Db, tokens: string[]): Promise<void> {
   await db.query('update auth.users set recovery_token = null where recovery_token = any($1)', [tokens]);
+  await db.query('update auth.users set confirmation_token = null where confirmation_token = any($1)', [tokens]);
   await db.query(`update auth.users set email_change_token_new = '' where email_change_token_new = any($1)`, [tokens]);
   await db.query(`update auth.users set email_change_token_current = '' where email_change_token_current = any($1)`, [
     tokens,

@@ -49,6 +49,12 @@ export interface AuthOptions {
    * an e-mail change needs the link sent to the current address too, not only the new one's.
    */
   secureEmailChange?: boolean;
+  /**
+   * Not `[auth.email] enable_confirmations` (GoTrue's MAILER_AUTOCONFIRM; default true, the CLI's):
+   * a password sign-up is signed in at once. False: it is created unconfirmed, mailed a code and a
+   * link, and cannot sign in until one of them confirms the address.
+   */
+  mailerAutoconfirm?: boolean;
   /** [auth.email.template.recovery]: the project's recovery mail (subject and HTML); GoTrue's default without it. */
   recoveryTemplate?: EmailTemplate;
   /** The clock the sign-in back-off and the verification limits read (tests move it on). */

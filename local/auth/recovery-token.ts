@@ -1,4 +1,7 @@
-/** Taking a recovery or invitation link's token (GoTrue's recovery_token, confirmation_token), once and within its lifetime. */
+/**
+ * Taking a recovery, magic link, invitation or sign-up token (GoTrue's recovery_token,
+ * confirmation_token), once and within its lifetime.
+ */
 import type { Db } from './db.ts';
 import { forgetCode } from './one-time-codes.ts';
 import { findUserById, type UserRow } from './user-store.ts';
@@ -34,5 +37,8 @@ export async function consumeInviteToken(db: Db, token: string, expirySeconds: n
     [token, expirySeconds],
   );
   const id = rows[0]?.id;
-  return id ? findUserById(db, id) : null;
+  if (!id) return null;
+  // A sign-up code (e-mail OTP) stands for this token too.
+  await forgetCode(db, token);
+  return findUserById(db, id);
 }

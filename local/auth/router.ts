@@ -13,6 +13,7 @@ import { logout } from './logout-route.ts';
 import type { AuthContext } from './options.ts';
 import { signup } from './signup-route.ts';
 import { recover } from './recover-route.ts';
+import { otp } from './otp-route.ts';
 import { invite } from './invite-route.ts';
 import { passwordGrant } from './token-password.ts';
 import { refreshTokenGrant } from './token-refresh.ts';
@@ -41,6 +42,7 @@ const routes: { path: RegExp; methods: Record<string, Route> }[] = [
   { path: /^\/factors\/([^/]+)\/verify$/, methods: { POST: verifyFactor } },
   { path: /^\/factors\/([^/]+)\/?$/, methods: { DELETE: unenrollFactor } },
   { path: /^\/recover$/, methods: { POST: recover } },
+  { path: /^\/otp$/, methods: { POST: otp } },
   { path: /^\/invite$/, methods: { POST: invite } },
   { path: /^\/verify$/, methods: { GET: verifyGet, POST: verifyPost } },
   { path: /^\/admin\/users$/, methods: { GET: adminListUsers, POST: adminCreateUser } },

@@ -15,13 +15,15 @@ export async function sessionReply(
   refreshToken: string,
 ): Promise<Record<string, unknown>> {
   const iat = Math.floor(Date.now() / 1000);
-  // Every session here starts with a password; a verified factor adds its method and makes it
-  // aal2 (mfa_amr_claims). Most recent first, as GoTrue orders amr.
-  // (The factor's claim is listed first so that it stays first within the same second.)
-  const amr = [
-    ...(await sessionClaims(db, session.id)),
-    { method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) },
-  ].sort((a, b) => b.timestamp - a.timestamp);
+  // A session starts with a password unless its first claim says otherwise (an e-mailed code:
+  // 'otp'); a verified factor adds its method and makes it aal2 (mfa_amr_claims). Most recent
+  // first, as GoTrue orders amr. (The factor's claim is listed first so that it stays first within
+  // the same second.)
+  const claims = await sessionClaims(db, session.id);
+  const firstFactor = claims.some((claim) => claim.method !== 'totp')
+    ? []
+    : [{ method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) }];
+  const amr = [...claims, ...firstFactor].sort((a, b) => b.timestamp - a.timestamp);
   const aal = amr.some((entry) => entry.method === 'totp') ? 'aal2' : 'aal1';
   const exp = iat + ctx.options.jwtExpiry;
   const accessToken = await signAccessToken(ctx.secret, {

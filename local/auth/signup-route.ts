@@ -1,6 +1,9 @@
 /**
- * POST /signup: GoTrue's Signup with autoconfirm (no mail or SMS leaves the local stack), so a
- * new user gets a session at once. Closed with 422 signup_disabled unless enableSignup is set.
+ * POST /signup: GoTrue's Signup. With autoconfirm (`mailerAutoconfirm`, the default) a new user
+ * gets a session at once; with confirmations on (`[auth.email] enable_confirmations`) the user is
+ * created unconfirmed and mailed a code and a link (otp-route.ts), and the reply is the user
+ * without a session, the same for an address that already has an account (GoTrue does not tell).
+ * Closed with 422 signup_disabled unless enableSignup is set.
  */
 import { z } from 'zod';
 import { transaction, uniqueViolation } from './db.ts';
@@ -11,14 +14,19 @@ import { assertStrongPassword, hashPassword } from './passwords.ts';
 import { createSession } from './session-store.ts';
 import { sessionReply } from './session-reply.ts';
 import {
+  findIdentities,
   findUserByEmail,
   findUserById,
   findUserByPhone,
   identityData,
   insertIdentity,
   insertUser,
+  type UserRow,
 } from './user-store.ts';
 import { validateEmail, validatePhone } from './validate.ts';
+import { randomUUID } from 'node:crypto';
+import { mailSignInCode, signUpUnconfirmed } from './otp-route.ts';
+import { userJson } from './user-json.ts';
 
 const params = z.object({
   email: z.string().nullish(),
@@ -44,10 +52,15 @@ export async function signup(ctx: AuthContext, request: Request): Promise<Respon
   const phone = body.phone ? validatePhone(body.phone) : null;
   const existing = email ? await findUserByEmail(ctx.pool, email) : await findUserByPhone(ctx.pool, phone ?? '');
   // GoTrue with autoconfirm refuses a taken address; it never re-signs an existing account in.
-  if (existing) throw unprocessable('user_already_exists', 'User already registered');
+  if (existing && ctx.options.mailerAutoconfirm !== false) {
+    throw unprocessable('user_already_exists', 'User already registered');
+  }
 
   const data = body.data ?? {};
   const passwordHash = await hashPassword(password);
+  if (email && ctx.options.mailerAutoconfirm === false) {
+    return json(200, await signUpWithConfirmation(ctx, request, email, data, passwordHash, existing));
+  }
   const client = { ip: clientIp(request), userAgent: request.headers.get('user-agent') };
   const reply = await transaction(ctx.pool, async (db) => {
     const id = await insertUser(db, {
@@ -75,4 +88,42 @@ export async function signup(ctx: AuthContext, request: Request): Promise<Respon
     throw error;
   });
   return json(200, reply);
+}
+
+/**
+ * Sign-up with confirmations on: an unconfirmed user (or an unconfirmed one's password replaced)
+ * mailed a code; for a confirmed address, a stand-in user and no mail, as GoTrue answers so that
+ * the reply does not tell whether the address has an account.
+ */
+async function signUpWithConfirmation(
+  ctx: AuthContext,
+  request: Request,
+  email: string,
+  data: Record<string, unknown>,
+  passwordHash: string,
+  existing: UserRow | null,
+): Promise<Record<string, unknown>> {
+  if (existing?.email_confirmed_at) {
+    const now = new Date().toISOString();
+    return {
+      id: randomUUID(),
+      aud: audience,
+      role: audience,
+      email,
+      phone: '',
+      confirmation_sent_at: now,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: data,
+      identities: [],
+      created_at: now,
+      updated_at: now,
+      is_anonymous: false,
+    };
+  }
+  const id = await mailSignInCode(ctx, request, email, true, (db) =>
+    signUpUnconfirmed(db, existing, email, data, passwordHash),
+  );
+  const user = await findUserById(ctx.pool, id);
+  if (!user) throw new Error(`user ${id} vanished during sign-up`);
+  return userJson(user, await findIdentities(ctx.pool, id));
 }

@@ -54,14 +54,25 @@ export async function passwordGrant(ctx: AuthContext, request: Request): Promise
   return json(200, reply);
 }
 
-/** Opens a session for a verified user and answers with its tokens. */
+/**
+ * Opens a session for a verified user and answers with its tokens. `method` is the first factor
+ * the session's amr names: a password unless an e-mailed code ('otp') signed the user in.
+ */
 export async function signIn(
   ctx: AuthContext,
   user: UserRow,
   client: { ip: string | null; userAgent: string | null },
+  method: 'password' | 'otp' = 'password',
 ): Promise<Record<string, unknown>> {
   return transaction(ctx.pool, async (db) => {
     const { session, refreshToken } = await createSession(db, user.id, client);
+    if (method !== 'password') {
+      await db.query(
+        `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+         values (gen_random_uuid(), $1, now(), now(), $2)`,
+        [session.id, method],
+      );
+    }
     await db.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
     const fresh = await findUserById(db, user.id);
     if (!fresh) throw new Error(`user ${user.id} vanished while signing in`);

@@ -205,11 +205,16 @@ alter table auth.sessions add column if not exists factor_id uuid;
 create table if not exists auth.one_time_codes (
   token text primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
-  kind text not null check (kind in ('recovery', 'email_change')),
+  kind text not null,
   address text not null,
   code_hash text not null,
   misses int not null default 0
 );
+-- The kinds of mailed code: e-mail OTP sign-in added 'signup' (a new address) and 'magiclink' (an
+-- existing account); replaced on every start so an existing database takes the new list.
+alter table auth.one_time_codes drop constraint if exists one_time_codes_kind_check;
+alter table auth.one_time_codes add constraint one_time_codes_kind_check
+  check (kind in ('recovery', 'email_change', 'signup', 'magiclink'));
 create index if not exists one_time_codes_address_idx on auth.one_time_codes (kind, lower(address));
 
 create table if not exists auth.failed_attempts (

@@ -33,6 +33,8 @@ export interface AuthSettings {
   emailMaxFrequencySeconds: number;
   /** auth.email.double_confirm_changes: both addresses confirm an e-mail change (hosted default). */
   secureEmailChange: boolean;
+  /** Not auth.email.enable_confirmations (default false): a password sign-up is signed in at once. */
+  mailerAutoconfirm: boolean;
   /** [auth.email.smtp], when enabled: auth's own e-mails (recovery) go through it. */
   smtp: AuthSmtpSettings | undefined;
   /** [auth.email.template.recovery]: the subject and the HTML file's content (GoTrue's default when absent). */
@@ -133,6 +135,7 @@ export function authSettings(config: SupabaseConfig): AuthSettings {
     mailerOtpExpirySeconds: auth.email?.otp_expiry ?? 3600,
     emailMaxFrequencySeconds: frequencySeconds(auth.email?.max_frequency),
     secureEmailChange: auth.email?.double_confirm_changes ?? true,
+    mailerAutoconfirm: !(auth.email?.enable_confirmations ?? false),
     smtp: smtpSettings(auth.email?.smtp),
     recoveryTemplate: recoveryTemplate(auth.email?.template),
   };

@@ -63,7 +63,7 @@ describe('the committed supabase/config.toml', () => {
 
   it('gives the stand-ins the project settings, env() resolved from the settings', () => {
     expect(authSettings(config)).toEqual({
-      enableSignup: false,
+      enableSignup: true,
       jwtExpiry: 3600,
       passwordMinLength: 8,
       passwordRequiredCharacters: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
@@ -76,6 +76,8 @@ describe('the committed supabase/config.toml', () => {
       emailMaxFrequencySeconds: 60,
       // auth.email.double_confirm_changes is left at the CLI's (and hosted) default: both addresses confirm.
       secureEmailChange: true,
+      // auth.email.enable_confirmations: a sign-up waits for its address to be confirmed.
+      mailerAutoconfirm: false,
       // Auth's recovery mails go to the SMTP server GoTrue would use: the capture, no login.
       smtp: {
         host: defaults.SMTP_HOST,
@@ -170,7 +172,10 @@ describe('the stand-ins follow the file', () => {
 
   /** The local auth server as the stack builds it, from a config.toml text. */
   function authFrom(toml: string): AuthServer {
-    const server = createAuthServer(testOptions(db.authUrl, authSettings(parseSupabaseConfig(toml, defaults))));
+    // Mails (a sign-up's confirmation) are taken, not sent.
+    const server = createAuthServer(
+      testOptions(db.authUrl, { ...authSettings(parseSupabaseConfig(toml, defaults)), sendMail: async () => {} }),
+    );
     servers.push(server);
     return server;
   }
@@ -197,22 +202,26 @@ describe('the stand-ins follow the file', () => {
     }
   });
 
-  it("enable_signup = false refuses sign-ups with GoTrue's error; true lets them in", async () => {
+  it("enable_signup = false refuses sign-ups with GoTrue's error; true (committed) lets them in unconfirmed", async () => {
     const body = { email: `signup-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'Passw0rd-long' };
-    const closed = await call(authFrom(committed), 'POST', '/signup', { body });
+    const closed = await call(authFrom(edited(/^enable_signup = true$/m, 'enable_signup = false')), 'POST', '/signup', {
+      body,
+    });
     expect(closed).toMatchObject({
       status: 422,
       body: { code: 422, error_code: 'signup_disabled', msg: 'Signups not allowed for this instance' },
     });
-    const open = await call(authFrom(edited(/^enable_signup = false$/m, 'enable_signup = true')), 'POST', '/signup', {
-      body,
-    });
+    const open = await call(authFrom(committed), 'POST', '/signup', { body });
     expect(open.status).toBe(200);
+    // enable_confirmations: no session until the address is confirmed.
+    expect(open.body).toMatchObject({ email: body.email });
+    expect(open.body.email_confirmed_at ?? null).toBeNull();
+    expect(open.body.access_token).toBeUndefined();
   });
 
   it('minimum_password_length is the weak-password threshold', async () => {
     const body = (password: string) => ({ email: `short-${crypto.randomUUID().slice(0, 8)}@example.test`, password });
-    const open = edited(/^enable_signup = false$/m, 'enable_signup = true');
+    const open = committed;
     const strict = authFrom(open.replace(/^minimum_password_length = .*$/m, 'minimum_password_length = 12'));
     expect((await call(strict, 'POST', '/signup', { body: body('Passw0rd-1') })).body).toMatchObject({
       error_code: 'weak_password',

@@ -92,13 +92,13 @@ describe('signing in through the gateway', () => {
     expect(signedIn.data.user?.email).toBe(email);
   });
 
-  it('refuses sign-ups, which this instance does not allow', async () => {
-    const { error } = await visitor().auth.signUp({ email: `new-${randomUUID()}@ascent.example`, password });
-    expect(error).toMatchObject({
-      status: 422,
-      code: 'signup_disabled',
-      message: 'Signups not allowed for this instance',
-    });
+  it('a sign-up gets no session until its address is confirmed (enable_confirmations)', async () => {
+    const email = `new-${randomUUID()}@ascent.example`;
+    const { data, error } = await visitor().auth.signUp({ email, password });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    const early = await visitor().auth.signInWithPassword({ email, password });
+    expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
   });
 
   it('needs an e-mail or phone and a password', async () => {

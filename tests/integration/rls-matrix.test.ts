@@ -13,10 +13,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database, Tables, TablesInsert, TablesUpdate } from '../../supabase/database.types.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stackInfo, type StackInfo } from './stack-info.ts';
 import { passSecondFactor } from '../support/second-factor.ts';
 import { generateCertificateCode } from '../../domain/certificate-code.ts';
+import { capturedMail } from '../support/mail-capture.ts';
 
 type StaffRole = 'admin' | 'finance' | 'programmes' | 'marketing' | 'front_desk';
 /** `staff` is the cells of a role allowed to read and write (admin); `deactivated` had admin. */
@@ -1233,5 +1234,68 @@ describe('named attacks', () => {
       .from('newsletter_subscribers')
       .insert({ email: `victim-${run}@ascent.example` });
     expectPermissionDenied(error, 'newsletter_subscribers');
+  });
+});
+
+// The customer role (issue 28): signed in with an e-mailed code -------------------------------
+
+describe('customer role', () => {
+  const email = `rls-customer-${run}@example.co.ke`;
+  let customer: ProbeClient;
+  let ownOrder: string;
+
+  beforeAll(async () => {
+    // Their order, placed before they had an account (in capitals: matched case-insensitively).
+    ownOrder = await fixture(
+      subjects.find((s) => s.name === 'orders')!,
+      'published',
+    );
+    expect(
+      (await admin.from('orders').update({ customer_email: email.toUpperCase() }).eq('id', ownOrder)).error,
+    ).toBeNull();
+    customer = client(stack.anonKey);
+    expect((await customer.auth.signInWithOtp({ email })).error).toBeNull();
+    // The mail arrives over SMTP: wait for it (expect.poll belongs to tests, not hooks).
+    await vi.waitFor(
+      async () => {
+        if ((await capturedMail(stack.mailApiUrl, { to: email })).length !== 1) throw new Error('no code mailed yet');
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const [mail] = await capturedMail(stack.mailApiUrl, { to: email });
+    const code = /enter the code: (\d{6})/.exec(mail!.text ?? mail!.html ?? '')?.[1];
+    expect((await customer.auth.verifyOtp({ email, token: code!, type: 'email' })).error).toBeNull();
+  });
+
+  afterAll(async () => {
+    await admin.from('orders').delete().eq('id', ownOrder);
+  });
+
+  it("reads their own order and no one else's", async () => {
+    const { data, error } = await customer.from('orders').select('id');
+    expect(error).toBeNull();
+    expect(keysOf(data, 'id')).toEqual([ownOrder]);
+  });
+
+  it("reads no other customer's lines, participants, registrations, certificates or subscriptions", async () => {
+    for (const relation of [
+      'order_items',
+      'order_participants',
+      'event_registrations',
+      'certificates',
+      'newsletter_subscribers',
+    ]) {
+      const { data, error } = await customer.from(relation).select('id');
+      expect({ relation, error, data }).toEqual({ relation, error: null, data: [] });
+    }
+  });
+
+  it('writes nothing directly and reaches no staff function', async () => {
+    const { error } = await customer.from('orders').update({ status: 'cancelled' }).eq('id', ownOrder).select('id');
+    expectPermissionDenied(error, 'orders');
+    for (const fn of staffFunctions) {
+      const called = await customer.rpc(fn.name as never, fn.args as never);
+      expect(called.error, fn.name).toMatchObject({ code: '42501' });
+    }
   });
 });
