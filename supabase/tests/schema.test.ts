@@ -172,6 +172,7 @@ describe('row level security', () => {
       'newsletter_confirm',
       'newsletter_unsubscribe',
       'register_for_event',
+      'search_catalogue',
       'submit_enquiry',
       'submit_mpesa_code',
       'verify_certificate',
