@@ -1117,6 +1117,8 @@ const visitorFunctions = [
   'get_event_registration',
   'get_mpesa_payment',
   'get_order',
+  // By the order's token; tax_document_for_pdf also as finance staff (tests/integration/tax-document-pdf.test.ts).
+  'get_order_tax_documents',
   'newsletter_confirm',
   'newsletter_subscribe',
   'newsletter_unsubscribe',
@@ -1124,6 +1126,7 @@ const visitorFunctions = [
   'search_catalogue',
   'submit_enquiry',
   'submit_mpesa_code',
+  'tax_document_for_pdf',
   'verify_certificate',
 ];
 
