@@ -270,3 +270,6 @@ select at, null, null, role, table_name, row_id, action, before, after
   ) entries
  where at <= now()
  order by at;
+
+-- The dashboard's days (migration 20261129100000): the triggers that mark them are off above.
+select private.rebuild_dashboard_days();
