@@ -213,6 +213,9 @@ create trigger newsletter_subscribers_dashboard_deleted after delete on public.n
 
 select private.rebuild_dashboard_days();
 
+-- The lines' date index served only the dashboard's seats (20261128230100); the days replace it.
+drop index public.order_items_created_at_idx;
+
 -- Same answer as before (20261128230100), read from the days. Volatile now: it refreshes them.
 create or replace function public.admin_dashboard()
 returns jsonb
