@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase, type MigratedDatabase } from '../../tests/support/shared-postgres.ts';
+import { SEARCH_MAX_LENGTH } from '../../web/app/features/search/search-catalogue.ts';
 
 let database: MigratedDatabase;
 let db: pg.Client;
@@ -145,7 +146,9 @@ describe('search_catalogue', () => {
 
   it('refuses blank, overlong and out-of-range searches in words', async () => {
     expect(await search('   ')).toMatchObject({ code: '22023', hint: 'blank_query' });
-    expect(await search('x'.repeat(201))).toMatchObject({ code: '22023', hint: 'query_too_long' });
+    expect(await search('x'.repeat(SEARCH_MAX_LENGTH + 1))).toMatchObject({ code: '22023', hint: 'query_too_long' });
+    // The dialog's box stops at SEARCH_MAX_LENGTH: the longest text it lets through is searched.
+    expect(await search('x'.repeat(SEARCH_MAX_LENGTH))).toMatchObject({ programs: { total: 0 } });
     expect(await search('x', 51)).toMatchObject({ code: '22023', hint: 'per_group_range' });
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../supabase/database.types.ts';
 import type { Page, Request, Route } from '@playwright/test';
+import { SEARCH_MAX_LENGTH } from '../../web/app/features/search/search-catalogue.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 
 // A shared, busy test machine.
@@ -194,6 +195,15 @@ test("'No results found.' when nothing matches", async ({ page, sanity }) => {
   await box.press('Enter');
   await expect(dialog.getByText('No results found.', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('heading', { level: 3 })).toHaveCount(0);
+});
+
+test('a pasted text longer than the search takes is cut at its length and searched', async ({ page, sanity }) => {
+  const { dialog, box } = await openSearch(page, await instituteName(sanity));
+  await box.fill('leadership '.repeat(40));
+  await expect(box).toHaveValue('leadership '.repeat(40).slice(0, SEARCH_MAX_LENGTH));
+  await box.press('Enter');
+  await expect(dialog.getByText('No results found.', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
 });
 
 test('the search says it failed when its call fails, and shows no results', async ({ page, sanity }) => {

@@ -8,7 +8,7 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type Re
 import { Link } from 'react-router';
 import { useModalDialog } from '../../components/ui/use-modal-dialog';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import { searchCatalogue } from './search-catalogue';
+import { SEARCH_MAX_LENGTH, searchCatalogue } from './search-catalogue';
 import { foundText, initialSearchState, searchReducer } from './search-results';
 import './search-dialog.css';
 
@@ -98,6 +98,7 @@ export default function SearchDialog({ productName, onClose, opener }: Props) {
             type="text"
             value={query}
             placeholder="Search..."
+            maxLength={SEARCH_MAX_LENGTH}
             autoComplete="off"
             enterKeyHint="search"
             onChange={(event) => {
