@@ -194,15 +194,15 @@ function OrdersSection({
             <p className="account-actions">
               <a href={invoiceHref(order.confirmation_token)}>
                 {awaitsPayment(order.status) ? 'Pro-forma invoice' : 'Invoice'} (PDF)
-                <span className="visually-hidden">, order {order.reference}</span>
+                <span className="visually-hidden"> for order {order.reference}</span>
               </a>
               {awaitsPayment(order.status) ? (
                 <Link className="button" to={confirmation}>
-                  Pay now<span className="visually-hidden">, order {order.reference}</span>
+                  Pay now<span className="visually-hidden"> for order {order.reference}</span>
                 </Link>
               ) : (
                 <Link to={confirmation}>
-                  Order details<span className="visually-hidden">, order {order.reference}</span>
+                  Order details<span className="visually-hidden"> for order {order.reference}</span>
                 </Link>
               )}
             </p>
