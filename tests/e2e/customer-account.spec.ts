@@ -262,3 +262,32 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoViolations(page, theme, 'account');
   });
 }
+
+test("a signed-in customer's details, saved on /account, fill in the checkout", async ({
+  page,
+  stack,
+  serviceRole,
+}) => {
+  test.setTimeout(90_000);
+  const email = freshEmail('prefill');
+  await signInWithCode(page, stack, email);
+  const details = page.getByRole('region', { name: 'Your details' });
+  await details.getByRole('textbox', { name: 'Full name' }).fill('Wanjiru Kamau');
+  await details.getByRole('textbox', { name: 'Phone' }).fill('0712 345 678');
+  await details.getByRole('textbox', { name: 'Organisation' }).fill('Kamau Holdings');
+  await details.getByRole('button', { name: 'Save my details' }).click();
+  await expect(details.getByRole('status')).toHaveText('Your details are saved.');
+  // Kept in the account's metadata, which grants nothing (no staff row).
+  const { data: users } = await serviceRole.auth.admin.listUsers({ perPage: 1000 });
+  const user = users.users.find((u) => u.email === email);
+  expect(user?.user_metadata).toMatchObject({ fullName: 'Wanjiru Kamau', organisation: 'Kamau Holdings' });
+
+  await storeCart(page, [{ program: await cartProgram(serviceRole, 'women-in-leadership'), quantity: 1 }]);
+  await openHydrated(page, '/checkout');
+  await page.getByRole('button', { name: 'Continue to your details' }).click();
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Wanjiru Kamau');
+  await expect(page.getByRole('textbox', { name: /^Phone/ })).toHaveValue('0712 345 678');
+  await page.getByRole('checkbox', { name: 'Buying for an organisation' }).check();
+  await expect(page.getByRole('textbox', { name: 'Organisation name' })).toHaveValue('Kamau Holdings');
+});

@@ -17,7 +17,7 @@ import { awaitsPayment, mayRenameParticipants, newsletterStatusLabel, orderStatu
 import { accountDataPath } from './account-paths';
 import { loadAccount, type AccountData, type AccountOrder } from './load-account';
 import { ProfileForm } from './profile-form';
-import { profileFromMetadata } from './profile';
+import { profileFromMetadata } from '../../lib/customer-profile';
 import { RenameParticipantForm } from './rename-participant-form';
 
 /**

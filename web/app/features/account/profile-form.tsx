@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/form-field';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import { profileSchema, type ProfileValues } from './profile';
+import { profileSchema, type ProfileValues } from '../../lib/customer-profile';
 
 export function ProfileForm({ initial }: { initial: ProfileValues }) {
   const [saved, setSaved] = useState(false);

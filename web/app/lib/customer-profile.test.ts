@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileFromMetadata, profileSchema } from './profile';
+import { profileFromMetadata, profileSchema } from './customer-profile';
 
 describe('the customer profile', () => {
   it('reads what metadata holds, and nothing that is not text', () => {

@@ -3,7 +3,7 @@
  * whatever was stored), written through the form's schema. Pure: tested alone.
  */
 import * as z from 'zod/mini';
-import { normalisePhone } from '../../lib/phone';
+import { normalisePhone } from './phone';
 
 export const profileSchema = z.object({
   fullName: z.string().check(z.trim(), z.maxLength(200, 'A name must be at most 200 characters.')),
