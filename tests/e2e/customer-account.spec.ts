@@ -291,3 +291,24 @@ test("a signed-in customer's details, saved on /account, fill in the checkout", 
   await page.getByRole('checkbox', { name: 'Buying for an organisation' }).check();
   await expect(page.getByRole('textbox', { name: 'Organisation name' })).toHaveValue('Kamau Holdings');
 });
+
+test('the newsletter from the account: subscribe (double opt-in), then the unsubscribe link', async ({
+  page,
+  stack,
+  serviceRole,
+}) => {
+  test.setTimeout(90_000);
+  const email = freshEmail('newsletter');
+  await signInWithCode(page, stack, email);
+  const newsletter = page.getByRole('region', { name: 'Newsletter' });
+  await expect(newsletter).toContainText('Not subscribed');
+  await newsletter.getByRole('button', { name: `Subscribe with ${email}` }).click();
+  await expect(newsletter.getByRole('status')).toHaveText('Successfully subscribed to our newsletter!');
+  await page.reload();
+  await expect(newsletter).toContainText('Waiting for you to confirm');
+  const { data: row } = await serviceRole.from('newsletter_subscribers').select('token').eq('email', email).single();
+  await expect(newsletter.getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute(
+    'href',
+    `/unsubscribe?token=${encodeURIComponent(row!.token)}`,
+  );
+});
