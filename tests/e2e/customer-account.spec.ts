@@ -16,6 +16,7 @@ import { openHydrated } from './support/hydrated.ts';
 import { allowManyOrders, mailsTo, placeOrder } from './support/orders.ts';
 import { settle } from './support/settle.ts';
 import type { StackInfo } from './support/stack-info.ts';
+import { createStaffUser } from './support/staff.ts';
 
 test.beforeAll(async ({ stack }) => {
   await allowManyOrders(stack);
@@ -311,4 +312,18 @@ test('the newsletter from the account: subscribe (double opt-in), then the unsub
     'href',
     `/unsubscribe?token=${encodeURIComponent(row!.token)}`,
   );
+});
+
+test('a staff member who signs in with an e-mailed code gets their customer account, and /admin says to use the staff sign-in', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(90_000);
+  const staff = await createStaffUser(stack);
+  await signInWithCode(page, stack, staff.email);
+  await openHydrated(page, '/admin/orders');
+  // Not the second step on /login: a code's session is never staff (the database agrees).
+  await expect(page.getByRole('heading', { name: 'This account has no access to the admin area' })).toBeVisible();
+  await expect(page.getByText('with a code sent by e-mail, which opens your customer account only')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
 });
