@@ -222,7 +222,7 @@ test('sitemap.xml lists every canonical route-table path (absolute, with lastmod
   for (const slug of hidden) expect(xml).not.toContain(`/${slug}<`);
 });
 
-test('robots.txt allows all but /admin and /login and names the sitemap', async ({ request, stack }) => {
+test('robots.txt allows all but /admin, /login and /account and names the sitemap', async ({ request, stack }) => {
   const response = await request.get('/robots.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('text/plain');
@@ -233,6 +233,7 @@ test('robots.txt allows all but /admin and /login and names the sitemap', async 
       'Allow: /',
       'Disallow: /admin',
       'Disallow: /login',
+      'Disallow: /account',
       `Sitemap: ${new URL('/sitemap.xml', stack.webUrl).href}`,
     ]),
   );

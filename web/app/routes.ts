@@ -16,6 +16,9 @@ export default [
     route('login', 'routes/login.tsx'),
     route('login/forgot', 'routes/login-forgot.tsx'),
     route('login/reset', 'routes/login-reset.tsx'),
+    // The customer's account (issue 28): its own chunks, never indexed.
+    route('account/sign-in', 'routes/account-sign-in.tsx'),
+    route('account', 'routes/account.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('orders', 'routes/admin/orders.tsx'),

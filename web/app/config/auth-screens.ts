@@ -7,6 +7,8 @@ export const AUTH_SCREEN_TITLES = {
   '/login': 'Staff sign-in',
   '/login/forgot': 'Forgot password',
   '/login/reset': 'Set a new password',
+  '/account/sign-in': 'Sign in to your account',
+  '/account': 'Your account',
 } as const;
 
 export function authScreenTitle(pathname: string): string | undefined {

@@ -1,4 +1,4 @@
-/** /robots.txt: crawl everything but the staff area and sign-in; points at the sitemap. */
+/** /robots.txt: crawl everything but the staff area, the sign-in and the customer's account; points at the sitemap. */
 import { serverEnv } from '../config/env.server';
 import { robotsTxt } from '../features/seo/sitemap.server';
 

@@ -5,11 +5,12 @@ import { ThemeToggle } from '../features/theme/theme-toggle';
 import { useRootData } from '../lib/root-data';
 import { SiteLogo } from './site-logo';
 
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+/** `wide`: a page of content (the customer's account) rather than a short form. */
+export function AuthCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   const settings = useRootData()?.settings;
   return (
     <main id="main" className="auth-page">
-      <div className="auth-card">
+      <div className={wide ? 'auth-card auth-card--wide' : 'auth-card'}>
         <div className="auth-card__top">
           <Link to="/" className="auth-card__brand">
             {settings ? <SiteLogo settings={settings} className="brand-logo" /> : 'Home'}

@@ -1,5 +1,6 @@
 /** CSV export for admin lists: papaparse quotes every field properly; the file downloads in the browser. */
 import Papa from 'papaparse';
+import { saveBlob } from '../../lib/save-blob';
 import { csvTimeHeader, formatCsvDateTime } from '../../lib/staff-time';
 
 export interface CsvColumn<Row> {
@@ -76,13 +77,4 @@ export async function downloadCsvPages<Row>(
   return count;
 }
 
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+export { saveBlob };

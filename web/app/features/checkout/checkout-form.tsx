@@ -22,6 +22,7 @@ import { showRefusal } from '../../components/ui/show-refusal';
 import { TERMS_PATH } from '../../config/routes-table';
 import { seatsLeftLabel } from '../../lib/intake-dates';
 import { formatMoney, KES_PER_USD, type Totals } from '../../lib/money';
+import { useAccountPrefill } from './account-prefill';
 import { BuyerTaxFields } from './buyer-tax-fields';
 import { checkoutSchema, type CheckoutInput, type CheckoutValues } from './checkout-schema';
 import { IntakeSeatsHint } from './intake-seats-hint';
@@ -148,6 +149,8 @@ export default function CheckoutForm(props: Props) {
     shouldUnregister: true,
   });
   const { register, handleSubmit, formState, setError, setValue, getFieldState, control } = form;
+  // A signed-in customer's details fill the empty fields (issue 28).
+  useAccountPrefill(form);
   const { errors, isSubmitting } = formState;
   // Each message is a new object, so the same message shown again takes focus again.
   const [formError, setFormError] = useState<{ message: string } | null>(null);

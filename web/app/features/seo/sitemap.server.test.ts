@@ -81,7 +81,7 @@ describe('sitemapXml', () => {
 describe('robotsTxt', () => {
   it('allows all but /admin and /login, and names the sitemap', () => {
     expect(robotsTxt('https://ascent.example/')).toBe(
-      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /login\n\nSitemap: https://ascent.example/sitemap.xml\n',
+      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /login\nDisallow: /account\n\nSitemap: https://ascent.example/sitemap.xml\n',
     );
   });
 });

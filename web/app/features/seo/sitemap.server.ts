@@ -69,13 +69,14 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
   ].join('\n');
 }
 
-/** Crawlers may read everything but the staff area and the sign-in screen. */
+/** Crawlers may read everything but the staff area, the sign-in screen and the customer's account. */
 export function robotsTxt(siteUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /admin',
     'Disallow: /login',
+    'Disallow: /account',
     '',
     `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
     '',

@@ -14,21 +14,46 @@ import type { Session } from '@supabase/supabase-js';
  */
 export type SignInStage = 'signed-out' | 'deciding' | 'code' | 'complete';
 
-/** The `aal` claim of the session's access token (as supabase-js's getAuthenticatorAssuranceLevel reads it). */
-export function assuranceLevel(session: Pick<Session, 'access_token'>): string | null {
+/** The access token's claims, or {} when it cannot be read. */
+function claims(session: Pick<Session, 'access_token'>): Record<string, unknown> {
   try {
     const payload = session.access_token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const aal: unknown = (JSON.parse(json) as { aal?: unknown }).aal;
-    return typeof aal === 'string' ? aal : null;
+    const parsed: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   } catch {
-    return null;
+    return {};
   }
 }
 
-/** The stage a session starts in: no lookup is needed without a session or once it is aal2. */
+/** The `aal` claim of the session's access token (as supabase-js's getAuthenticatorAssuranceLevel reads it). */
+export function assuranceLevel(session: Pick<Session, 'access_token'>): string | null {
+  const aal = claims(session).aal;
+  return typeof aal === 'string' ? aal : null;
+}
+
+/** The `amr` methods of an e-mailed code or link: the database gives such a session no staff role. */
+const EMAILED_METHODS = ['otp', 'magiclink', 'email/signup'];
+
+/**
+ * Whether an e-mailed code or link opened the session (the customer sign-in): the `amr` claim, as
+ * private.staff_roles() reads it from auth.mfa_amr_claims. Such a session is never staff, so it
+ * owes no second step and the admin explains instead of opening.
+ */
+export function openedByEmailedCode(session: Pick<Session, 'access_token'>): boolean {
+  const amr = claims(session).amr;
+  return (
+    Array.isArray(amr) &&
+    amr.some((entry: unknown) => {
+      const method = typeof entry === 'object' && entry !== null ? (entry as { method?: unknown }).method : entry;
+      return typeof method === 'string' && EMAILED_METHODS.includes(method);
+    })
+  );
+}
+
+/** The stage a session starts in: no lookup is needed without a session, once it is aal2, or for a code's session. */
 export function immediateStage(session: Session | null): SignInStage {
   if (!session) return 'signed-out';
+  if (openedByEmailedCode(session)) return 'complete';
   return assuranceLevel(session) === 'aal2' ? 'complete' : 'deciding';
 }
 

@@ -10,6 +10,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useSession } from '../../features/session/session-provider';
 import { useStaffStatus } from '../../features/session/use-staff-status';
 import { loginPath } from '../../features/session/session-redirects';
+import { openedByEmailedCode } from '../../features/session/sign-in-stage';
 import { useIdleSignOut } from '../../features/session/use-idle-sign-out';
 import { AdminHeader } from '../../shell/admin/admin-header';
 import { NotStaff } from '../../shell/admin/not-staff';
@@ -41,8 +42,12 @@ function useFocusMainOnNavigation() {
 }
 
 export default function AdminLayout() {
-  const { user, loading, error, stage } = useSession();
-  const { status, roles, retry } = useStaffStatus(user?.id);
+  const { session, user, loading, error, stage } = useSession();
+  // A customer's sign-in (an e-mailed code) is never staff, whatever public.staff says.
+  const byEmailedCode = session !== null && openedByEmailedCode(session);
+  const staffStatus = useStaffStatus(byEmailedCode ? undefined : user?.id);
+  const { roles, retry } = staffStatus;
+  const status = byEmailedCode ? 'not-staff' : staffStatus.status;
   useFocusMainOnNavigation();
   // A screen some roles only may open (its route's handle): others see why instead of it.
   const allowed = requiredRoles(useMatches());
@@ -90,7 +95,7 @@ export default function AdminLayout() {
             </button>
           </>
         )}
-        {status === 'not-staff' && <NotStaff email={email} />}
+        {status === 'not-staff' && <NotStaff email={email} byEmailedCode={byEmailedCode} />}
         {status === 'staff' && (mayUse(roles, allowed) ? <Outlet /> : <NoAccess allowed={allowed ?? []} />)}
       </main>
     </>
