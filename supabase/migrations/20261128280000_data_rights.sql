@@ -391,8 +391,19 @@ begin
   delete from public.mail_outbox m where lower(m.recipient) = address;
   delete from private.address_requests r where r.address_key = private.address_key(address);
 
-  -- The account (its sessions, identities and factors go with it).
+  -- The account (its sessions, identities, factors and codes go with it), and Auth's logs that name
+  -- the address: hosted Auth's audit log, the local stand-in's sign-in throttle (where present).
   delete from auth.users u where lower(u.email) = address;
+  if to_regclass('auth.audit_log_entries') is not null then
+    execute 'delete from auth.audit_log_entries e where lower(e.payload ->> ''actor_username'') = $1
+               or lower(e.payload -> ''traits'' ->> ''user_email'') = $1' using address;
+  end if;
+  if to_regclass('auth.failed_attempts') is not null then
+    execute 'delete from auth.failed_attempts f where lower(f.account) = $1' using address;
+  end if;
+  if to_regclass('auth.signin_addresses') is not null then
+    execute 'delete from auth.signin_addresses s where lower(s.account) = $1' using address;
+  end if;
 
   message := case when cardinality(kept_refs) = 0
     then 'Everything held about the address was erased or anonymised.'
