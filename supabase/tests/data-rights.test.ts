@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outsideKeptRecords, rowsAbout, whereTextHolds } from '../../tests/support/data-held.ts';
 import { migratedDatabase, type MigratedDatabase } from '../../tests/support/shared-postgres.ts';
 
 let database: MigratedDatabase;
@@ -100,28 +101,6 @@ const refused = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-/** Every (table, column) of the public, private and auth schemas whose text holds `needle`. */
-async function whereTextHolds(needle: string): Promise<string[]> {
-  const { rows: columns } = await db.query<{ table_schema: string; table_name: string; column_name: string }>(
-    `select c.table_schema, c.table_name, c.column_name
-       from information_schema.columns c
-       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where t.table_type = 'BASE TABLE'
-        and c.table_schema in ('public', 'private', 'auth')
-        and c.data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`,
-  );
-  const found: string[] = [];
-  for (const { table_schema, table_name, column_name } of columns) {
-    const { rows } = await db.query<{ id: string }>(
-      `select coalesce(to_jsonb(t) ->> 'id', '?') as id from ${table_schema}.${table_name} t
-        where strpos(lower(t.${column_name}::text), $1) > 0`,
-      [needle.toLowerCase()],
-    );
-    for (const row of rows) found.push(`${table_schema}.${table_name}.${column_name}:${row.id}`);
-  }
-  return found.sort();
-}
-
 beforeAll(async () => {
   database = await migratedDatabase();
   db = database.db;
@@ -199,34 +178,6 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** What the database holds about the address, counted with plain SQL (not through data_about). */
-async function countsFor(email: string) {
-  const address = email.toLowerCase();
-  const count = async (sql: string) => Number((await one<{ n: string }>(sql, [address])).n);
-  const ownOrders = `select id from public.orders where lower(customer_email) = $1`;
-  const participants = `select p.id from public.order_participants p join public.order_items i on i.id = p.order_item_id
-                         where i.order_id in (${ownOrders}) or lower(p.email) = $1`;
-  return {
-    orders: await count(`select count(*) as n from (${ownOrders}) x`),
-    order_items: await count(`select count(*) as n from public.order_items where order_id in (${ownOrders})`),
-    order_participants: await count(`select count(*) as n from (${participants}) x`),
-    mpesa_payment_attempts: await count(
-      `select count(*) as n from public.mpesa_payment_attempts where order_id in (${ownOrders})`,
-    ),
-    event_registrations: await count(`select count(*) as n from public.event_registrations where lower(email) = $1`),
-    enquiries: await count(`select count(*) as n from public.enquiries where lower(email) = $1`),
-    newsletter_subscribers: await count(
-      `select count(*) as n from public.newsletter_subscribers where lower(email) = $1`,
-    ),
-    certificates: await count(
-      `select count(*) as n from public.certificates where participant_id in (${participants})`,
-    ),
-    tax_documents: await count(
-      `select count(*) as n from public.tax_documents where order_id in (${ownOrders}) or lower(buyer_email) = $1`,
-    ),
-  };
-}
-
 describe('download my data', () => {
   it('holds every row the database has about the address, and only those', async () => {
     const [row] = await as<{ data: Record<string, Record<string, unknown>[]> }>(
@@ -234,7 +185,7 @@ describe('download my data', () => {
       'select public.my_data() as data',
     );
     const data = row!.data;
-    const expected = await countsFor(amina.email);
+    const expected = await rowsAbout(db, amina.email);
     expect(expected).toMatchObject({
       orders: 2,
       order_participants: 3,
@@ -344,7 +295,7 @@ describe('delete my data', () => {
     expect(done!.kept_until).toBe(`${new Date().getFullYear() + 5}-12-31`);
     expect(done!.note).toContain('Tax Procedures Act');
 
-    const holds = await whereTextHolds(amina.email);
+    const holds = await whereTextHolds(db, amina.email);
     const paidDocuments = (
       await db.query<{ id: string }>('select id from public.tax_documents where order_id = $1', [paidOrder])
     ).rows.map((row) => row.id);
@@ -357,20 +308,11 @@ describe('delete my data', () => {
     const notice = (
       await one<{ id: string }>('select id from public.mail_outbox where data_erasure_request_id = $1', [requestId])
     ).id;
-    const allowed = [...kept, `public.mail_outbox.recipient:${notice}`];
-    const stray: string[] = [];
-    for (const hit of holds.filter((hit) => !allowed.includes(hit))) {
-      const [where, id] = hit.split(':');
-      if (where!.startsWith('private.audit_log.')) {
-        const entry = await one<{ table_name: string; row_id: string }>(
-          'select table_name, row_id from private.audit_log where id = $1',
-          [id],
-        );
-        if (entry.table_name === 'public.orders' && entry.row_id === paidOrder) continue;
-        if (entry.table_name === 'public.tax_documents' && paidDocuments.includes(entry.row_id)) continue;
-      }
-      stray.push(hit);
-    }
+    const stray = await outsideKeptRecords(
+      db,
+      holds.filter((hit) => hit !== `public.mail_outbox.recipient:${notice}`),
+      [paidOrder],
+    );
     expect(stray).toEqual([]);
     expect(holds).toEqual(expect.arrayContaining(kept));
 
@@ -380,11 +322,11 @@ describe('delete my data', () => {
       customer_phone: null,
     });
     // Her phone on the erased rows (the kept order has its own).
-    expect(await whereTextHolds('254733000333')).toEqual([]);
-    expect(await whereTextHolds('Please call me about training')).toEqual([]);
+    expect(await whereTextHolds(db, '254733000333')).toEqual([]);
+    expect(await whereTextHolds(db, 'Please call me about training')).toEqual([]);
     expect((await db.query('select 1 from auth.users where id = $1', [amina.userId])).rowCount).toBe(0);
     // Brian's rows are untouched.
-    expect(await countsFor(brian.email)).toMatchObject({ orders: 2, event_registrations: 1 });
+    expect(await rowsAbout(db, brian.email)).toMatchObject({ orders: 2, event_registrations: 1 });
     // Audited: the completion, with the admin as actor.
     const completion = await one<{ actor_id: string; after: { status: string } }>(
       `select actor_id, after from private.audit_log where table_name = 'public.data_erasure_requests' and row_id = $1 and id > $2
@@ -405,7 +347,7 @@ describe('delete my data', () => {
       `update public.mail_outbox set status = 'sent', sent_at = now() where data_erasure_request_id = $1`,
       [requestId],
     );
-    expect(await whereTextHolds(amina.email)).not.toContainEqual(expect.stringMatching(/^public\.mail_outbox/));
+    expect(await whereTextHolds(db, amina.email)).not.toContainEqual(expect.stringMatching(/^public\.mail_outbox/));
     expect(await refused(as(admin, 'select public.complete_data_erasure($1)', [requestId]))).toMatchObject({
       code: '22023',
     });
