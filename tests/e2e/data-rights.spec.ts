@@ -113,7 +113,7 @@ test('a customer downloads everything held about them, asks for deletion; an adm
   // One kind as CSV: the orders, one line each.
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download Orders as CSV' }).click(),
+    page.getByRole('button', { name: 'Download CSV: Orders' }).click(),
   ]);
   const orders = await csvRows(csv);
   expect(orders.map((row) => row.customer_email!.toLowerCase())).toEqual([email, email]);

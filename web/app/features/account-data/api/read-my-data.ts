@@ -1,6 +1,5 @@
-/** Everything the institute holds about the signed-in customer's address, and their open deletion request if any. */
+/** Everything the institute holds about the signed-in customer's address, and their open deletion request if any; null without a session. */
 import { customerSupabase } from '../../../lib/supabase/customer-client';
-import { accountDataPath } from '../../../config/account-paths';
 import type { MyData } from '../data-kinds';
 
 export interface OpenRequest {
@@ -9,8 +8,14 @@ export interface OpenRequest {
   due_by: string;
 }
 
-export async function readMyData(): Promise<{ data: MyData; openRequest: OpenRequest | null }> {
-  const supabase = await customerSupabase(accountDataPath);
+export interface MyDataRead {
+  data: MyData;
+  openRequest: OpenRequest | null;
+}
+
+export async function readMyData(): Promise<MyDataRead | null> {
+  const supabase = await customerSupabase();
+  if (!supabase) return null;
   const [mine, open] = await Promise.all([
     supabase.rpc('my_data'),
     supabase.from('data_erasure_requests').select('id, requested_at, due_by').eq('status', 'open').maybeSingle(),

@@ -1,10 +1,11 @@
 /** Asks for the data held about the signed-in customer's address to be deleted (a second ask answers the open request). */
 import { customerSupabase } from '../../../lib/supabase/customer-client';
-import { accountDataPath } from '../../../config/account-paths';
+import type { OpenRequest } from './read-my-data';
 
-export async function requestErasure(): Promise<{ dueBy: string; alreadyRequested: boolean }> {
-  const supabase = await customerSupabase(accountDataPath);
+export async function requestErasure(): Promise<OpenRequest> {
+  const supabase = await customerSupabase();
+  if (!supabase) throw new Error('signed out');
   const { data, error } = await supabase.rpc('request_data_erasure').single();
   if (error) throw error;
-  return { dueBy: data.due_by, alreadyRequested: data.already_requested };
+  return { id: data.id, requested_at: data.requested_at, due_by: data.due_by };
 }
