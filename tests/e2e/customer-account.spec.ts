@@ -13,7 +13,8 @@ import { describeViolations, scanAllRules, scanThemeDependentRules, type AxeResu
 import { cartProgram, fillDetails, freshEmail, storeCart } from './support/checkout.ts';
 import { allowManyRequests, makeEvent } from './support/engage.ts';
 import { openHydrated } from './support/hydrated.ts';
-import { allowManyOrders, mailsTo, placeOrder } from './support/orders.ts';
+import { mailedCode, signInWithCode } from './support/customer.ts';
+import { allowManyOrders, placeOrder } from './support/orders.ts';
 import { settle } from './support/settle.ts';
 import type { StackInfo } from './support/stack-info.ts';
 import { createStaffUser } from './support/staff.ts';
@@ -31,34 +32,6 @@ async function withDatabase<T>(stack: StackInfo, work: (db: pg.Client) => Promis
   } finally {
     await db.end();
   }
-}
-
-/** The code in the newest sign-in mail to `email` (after `before` mails). */
-async function mailedCode(stack: StackInfo, email: string, before = 0): Promise<string> {
-  await expect.poll(async () => (await mailsTo(stack, email)).length, { timeout: 15_000 }).toBeGreaterThan(before);
-  const mails = await mailsTo(stack, email);
-  const code = mails
-    .map((mail) => /enter the code: (\d{6})/.exec(mail.text ?? '')?.[1])
-    .filter(Boolean)
-    .at(0);
-  if (!code) throw new Error(`no sign-in code mailed to ${email}`);
-  return code;
-}
-
-/** Signs in on /account/sign-in with the mailed code; ends on /account. */
-async function signInWithCode(page: Page, stack: StackInfo, email: string): Promise<void> {
-  const before = (await mailsTo(stack, email)).length;
-  await openHydrated(page, '/account/sign-in');
-  const address = page.getByRole('textbox', { name: 'E-mail' });
-  await expect(address).toBeFocused();
-  await address.fill(email);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  const code = page.getByRole('textbox', { name: 'Code from the e-mail' });
-  await expect(code).toBeFocused();
-  await code.fill(await mailedCode(stack, email, before));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 }
 
 async function customerPage(browser: Browser, baseURL: string | undefined): Promise<Page> {

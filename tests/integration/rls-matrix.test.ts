@@ -465,6 +465,17 @@ const subjects: Subject[] = [
     cells: staffOnlyReadCells,
   }),
   subject({
+    // Erasure requests (issue 28): the customer asks through request_data_erasure, an admin
+    // completes them through complete_data_erasure; no other role reads them.
+    name: 'data_erasure_requests',
+    access: { read: [], write: [] },
+    table: 'data_erasure_requests',
+    key: 'id',
+    row: () => ({ email: `rls-erasure-${hex()}@ascent.example`, due_by: future(14 * 24) }),
+    patch: { note: 'RLS changed' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
     // Enquiries come in through submit_enquiry; the front desk answers them, marketing reads them.
     name: 'enquiries',
     access: { read: ['marketing'], write: ['front_desk'] },
@@ -995,6 +1006,13 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
     notFound: 'staff_not_found',
   },
   { name: 'reset_staff_factor', args: { target: missingOrder }, roles: ['admin'], notFound: 'staff_not_found' },
+  // Data erasure (admin only), of a request that does not exist.
+  {
+    name: 'complete_data_erasure',
+    args: { request_id: missingOrder },
+    roles: ['admin'],
+    notFound: 'request_not_found',
+  },
   // The admin lists' pages and counts (security definer, checking the role themselves).
   { name: 'staff_orders_page', args: {}, roles: ['admin', 'finance', 'programmes'] },
   { name: 'staff_orders_count', args: {}, roles: ['admin', 'finance', 'programmes'] },
@@ -1131,7 +1149,7 @@ const visitorFunctions = [
 ];
 
 /** Functions of a signed-in customer (their own rows only: supabase/tests/customer-rls.test.ts). */
-const customerFunctions = ['rename_order_participant'];
+const customerFunctions = ['my_data', 'rename_order_participant', 'request_data_erasure'];
 
 describe('coverage', () => {
   let relations: string[] = [];
@@ -1297,6 +1315,36 @@ describe('customer role', () => {
     ]) {
       const { data, error } = await customer.from(relation).select('id');
       expect({ relation, error, data }).toEqual({ relation, error: null, data: [] });
+    }
+  });
+
+  it('downloads only their own data, and sees only their own erasure request (supabase/tests/data-rights.test.ts)', async () => {
+    const { data, error } = await customer.rpc('my_data' as never);
+    expect(error).toBeNull();
+    const mine = data as unknown as { email: string; orders: Row[]; event_registrations: Row[] };
+    expect(mine.email).toBe(email);
+    expect(keysOf(mine.orders, 'id')).toEqual([ownOrder]);
+    expect(mine.event_registrations).toEqual([]);
+    const other = await admin
+      .from('data_erasure_requests')
+      .insert({ email: `rls-other-${run}@example.co.ke`, due_by: future(24) })
+      .select('id');
+    expect(other.error).toBeNull();
+    try {
+      const asked = await customer.rpc('request_data_erasure' as never);
+      expect(asked.error).toBeNull();
+      const { data: seen } = await customer.from('data_erasure_requests').select('id, email');
+      expect(seen).toEqual([{ id: keysOf(asked.data, 'id')[0], email }]);
+      expect(
+        await customer.rpc('complete_data_erasure' as never, { request_id: keysOf(other.data, 'id')[0] } as never),
+      ).toMatchObject({
+        error: { code: '42501' },
+      });
+    } finally {
+      await admin
+        .from('data_erasure_requests')
+        .delete()
+        .in('email', [email, `rls-other-${run}@example.co.ke`]);
     }
   });
 

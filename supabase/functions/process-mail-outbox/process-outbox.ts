@@ -10,6 +10,7 @@ import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
 import { z } from 'zod';
 import { certificateEmail } from './certificate-emails.ts';
+import { dataErasureEmail } from './data-erasure-emails.ts';
 import { enquiryNotificationEmail, enquiryReceiptEmail } from './enquiry-emails.ts';
 import { registrationEmail, type RegistrationMailKind } from './event-emails.ts';
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
@@ -44,6 +45,7 @@ type OutboxRow = {
   enquiry_id: string | null;
   registration_id: string | null;
   certificate_id: string | null;
+  data_erasure_request_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
@@ -121,6 +123,21 @@ async function renderCertificate(row: OutboxRow, deps: WorkerDeps, settings: Ins
   };
 }
 
+async function renderDataErasure(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.data_erasure_request_id || !row.recipient)
+    throw new Error(`outbox row ${row.id} (${row.kind}) has no erasure request or recipient`);
+  const { data, error } = await deps.admin
+    .rpc('data_erasure_mail_document', { request_id: row.data_erasure_request_id })
+    .maybeSingle();
+  if (error)
+    throw new Error(`could not read erasure request ${row.data_erasure_request_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`erasure request ${row.data_erasure_request_id} is not completed`);
+  return {
+    ...dataErasureEmail({ keptUntil: data.kept_until, keptOrders: data.kept_orders }, settings),
+    to: row.recipient,
+  };
+}
+
 async function renderOther(
   row: OutboxRow,
   deps: WorkerDeps,
@@ -130,6 +147,7 @@ async function renderOther(
   if (row.kind.startsWith('enquiry_')) return renderEnquiry(row, deps, settings);
   if (row.kind.startsWith('event_registration_')) return renderRegistration(row, deps, settings);
   if (row.kind === 'certificate_issued') return renderCertificate(row, deps, settings);
+  if (row.kind === 'data_erasure_completed') return renderDataErasure(row, deps, settings);
   return null;
 }
 

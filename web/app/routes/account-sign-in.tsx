@@ -1,13 +1,14 @@
 /**
  * /account/sign-in: a customer's sign-in with a code e-mailed to their address (no password). It
  * shares the session layout with /login, so one session provider holds the session; a signed-in
- * visitor goes on to /account. A session from a code never has staff rights (the database checks
- * how the session was opened), so staff sign in on /login.
+ * visitor goes on to /account, or to the account page that sent them here (`?next=`). A session
+ * from a code never has staff rights (the database checks how the session was opened), so staff
+ * sign in on /login.
  */
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_SCREEN_TITLES } from '../config/auth-screens';
-import { accountPath } from '../features/account/account-paths';
+import { accountReturnPath } from '../config/account-paths';
 import { CodeSignInForm } from '../features/account/code-sign-in-form';
 import { useSession } from '../features/session/session-provider';
 import { AuthCard } from '../shell/auth-card';
@@ -22,9 +23,11 @@ export function meta() {
 export default function AccountSignIn() {
   const { session, loading, error } = useSession();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const next = accountReturnPath(search.get('next'));
   useEffect(() => {
-    if (session) void navigate(accountPath, { replace: true });
-  }, [session, navigate]);
+    if (session) void navigate(next, { replace: true });
+  }, [session, navigate, next]);
   return (
     <AuthCard title={title}>
       {error ? (

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTH_SCREEN_TITLES } from '../config/auth-screens';
-import { accountSignInPath } from '../features/account/account-paths';
+import { accountSignInPath } from '../config/account-paths';
 import { AccountOverview, type AccountServices } from '../features/account/account-overview';
 import { subscribeToNewsletter } from '../features/newsletter/subscribe';
 import { signOut } from '../features/session/sign-out';

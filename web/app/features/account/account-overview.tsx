@@ -14,7 +14,7 @@ import { saveBlob } from '../../lib/save-blob';
 import { browserSupabaseEnv } from '../../lib/supabase/browser-env';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
 import { awaitsPayment, mayRenameParticipants, newsletterStatusLabel, orderStatusLabel } from './account-labels';
-import { accountDataPath } from './account-paths';
+import { accountDataPath } from '../../config/account-paths';
 import { loadAccount, type AccountData, type AccountOrder } from './load-account';
 import { ProfileForm } from './profile-form';
 import { profileFromMetadata } from '../../lib/customer-profile';

@@ -5,23 +5,13 @@
  * the session provider does for the page itself; RLS decides what a signed-in account may read.
  */
 import { getBrowserSupabase } from './browser-client';
-import { browserSupabaseEnv, onBrowserSupabaseEnvChange } from './browser-env';
+import { browserSupabaseEnvRecorded } from './browser-env';
 import type { DatabaseClient } from './database';
 import { loginPath } from '../../config/staff-paths';
 import { redirectTo } from './redirect-response';
 
-/**
- * Resolves once the public env is recorded: on a page's first load a clientLoader runs before any
- * layout has rendered, and the env comes from the root's data, which layouts record while rendering
- * (the session layout's placeholder does so for the admin).
- */
-function envRecorded(): Promise<void> {
-  if (browserSupabaseEnv()) return Promise.resolve();
-  return new Promise((resolve) => onBrowserSupabaseEnvChange(resolve));
-}
-
 export async function staffSupabase(): Promise<DatabaseClient> {
-  await envRecorded();
+  await browserSupabaseEnvRecorded();
   const supabase = await getBrowserSupabase();
   const { data, error } = await supabase.auth.getSession();
   if (error) throw error;

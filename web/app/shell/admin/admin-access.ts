@@ -12,6 +12,8 @@ export const screenRoles = {
   programEditor: ['programmes'],
   serviceEditor: ['programmes'],
   staff: [],
+  // Erasure is irreversible and crosses orders, registrations and enquiries: admins only.
+  dataRequests: [],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A guarded admin route's `handle` export: the roles besides admin that may open it. */

@@ -16,6 +16,7 @@ describe('navItemsFor', () => {
       'Subscribers',
       'Audit log',
       'Staff',
+      'Data requests',
     ]);
   });
 
@@ -33,5 +34,7 @@ describe('navItemsFor', () => {
     expect(labels(['programmes'])).not.toContain('Subscribers');
     // The staff screen: admins only (an empty list of other roles).
     expect(labels(['finance', 'programmes', 'marketing', 'front_desk'])).not.toContain('Staff');
+    // Data erasure requests: admins only too.
+    expect(labels(['finance', 'programmes', 'marketing', 'front_desk'])).not.toContain('Data requests');
   });
 });

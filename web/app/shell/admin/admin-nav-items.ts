@@ -25,6 +25,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { to: '/admin/subscribers', label: 'Subscribers', roles: ['marketing'] },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff', roles: screenRoles.staff },
+  { to: '/admin/data-requests', label: 'Data requests', roles: screenRoles.dataRequests },
 ];
 
 /** The items a staff member with `roles` may use. */
