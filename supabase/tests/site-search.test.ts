@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase, type MigratedDatabase } from '../../tests/support/shared-postgres.ts';
-import { SEARCH_MAX_LENGTH } from '../../web/app/features/search/search-catalogue.ts';
+import { SEARCH_MAX_LENGTH } from '../../web/app/features/search/search-limits.ts';
 
 let database: MigratedDatabase;
 let db: pg.Client;

@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../supabase/database.types.ts';
 import type { Page, Request, Route } from '@playwright/test';
-import { SEARCH_MAX_LENGTH } from '../../web/app/features/search/search-catalogue.ts';
+import { SEARCH_MAX_LENGTH } from '../../web/app/features/search/search-limits.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 
 // A shared, busy test machine.

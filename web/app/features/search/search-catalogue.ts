@@ -6,9 +6,6 @@
  */
 import type { DatabaseClient } from '../../lib/supabase/database';
 
-/** The longest text search_catalogue takes (it refuses longer, 22023 `query_too_long`); the box stops there. */
-export const SEARCH_MAX_LENGTH = 200;
-
 /** Rows per group: enough to find something, few enough to scan in a dialog. */
 export const RESULTS_PER_GROUP = 20;
 

@@ -8,7 +8,8 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type Re
 import { Link } from 'react-router';
 import { useModalDialog } from '../../components/ui/use-modal-dialog';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import { SEARCH_MAX_LENGTH, searchCatalogue } from './search-catalogue';
+import { searchCatalogue } from './search-catalogue';
+import { SEARCH_MAX_LENGTH } from './search-limits';
 import { foundText, initialSearchState, searchReducer } from './search-results';
 import './search-dialog.css';
 
