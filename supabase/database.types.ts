@@ -490,6 +490,7 @@ export type Database = {
       mail_outbox: {
         Row: {
           attempts: number
+          campaign_recipient_id: string | null
           certificate_id: string | null
           claim_id: string | null
           created_at: string
@@ -510,6 +511,7 @@ export type Database = {
         }
         Insert: {
           attempts?: number
+          campaign_recipient_id?: string | null
           certificate_id?: string | null
           claim_id?: string | null
           created_at?: string
@@ -530,6 +532,7 @@ export type Database = {
         }
         Update: {
           attempts?: number
+          campaign_recipient_id?: string | null
           certificate_id?: string | null
           claim_id?: string | null
           created_at?: string
@@ -549,6 +552,12 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "mail_outbox_campaign_recipient_id_fkey"
+            columns: ["campaign_recipient_id"]
+            referencedRelation: "newsletter_campaign_recipients"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "mail_outbox_certificate_id_fkey"
             columns: ["certificate_id"]
@@ -635,6 +644,94 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      newsletter_campaign_recipients: {
+        Row: {
+          campaign_id: string
+          created_at: string
+          id: string
+          state: string
+          subscriber_id: string
+          updated_at: string
+        }
+        Insert: {
+          campaign_id: string
+          created_at?: string
+          id?: string
+          state?: string
+          subscriber_id: string
+          updated_at?: string
+        }
+        Update: {
+          campaign_id?: string
+          created_at?: string
+          id?: string
+          state?: string
+          subscriber_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_campaign_recipients_campaign_id_fkey"
+            columns: ["campaign_id"]
+            referencedRelation: "newsletter_campaigns"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "newsletter_campaign_recipients_subscriber_id_fkey"
+            columns: ["subscriber_id"]
+            referencedRelation: "newsletter_subscribers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      newsletter_campaigns: {
+        Row: {
+          audience: string
+          body_html: string
+          body_text: string
+          created_at: string
+          created_by: string | null
+          id: string
+          preheader: string | null
+          send_started_at: string | null
+          sent_at: string | null
+          state: string
+          stopped_at: string | null
+          subject: string
+          updated_at: string
+        }
+        Insert: {
+          audience?: string
+          body_html: string
+          body_text: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          preheader?: string | null
+          send_started_at?: string | null
+          sent_at?: string | null
+          state?: string
+          stopped_at?: string | null
+          subject: string
+          updated_at?: string
+        }
+        Update: {
+          audience?: string
+          body_html?: string
+          body_text?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          preheader?: string | null
+          send_started_at?: string | null
+          sent_at?: string | null
+          state?: string
+          stopped_at?: string | null
+          subject?: string
+          updated_at?: string
+        }
+        Relationships: []
       }
       newsletter_subscribers: {
         Row: {
@@ -1626,6 +1723,7 @@ export type Database = {
         Args: { batch_size?: number; lease_seconds?: number }
         Returns: {
           attempts: number
+          campaign_recipient_id: string | null
           certificate_id: string | null
           claim_id: string | null
           created_at: string
@@ -1960,6 +2058,13 @@ export type Database = {
         Args: { per_group?: number; query: string }
         Returns: Json
       }
+      send_newsletter_campaign: {
+        Args: { campaign_id: string }
+        Returns: {
+          queued: number
+          recipients: number
+        }[]
+      }
       set_order_buyer: {
         Args: {
           address: string
@@ -2226,6 +2331,10 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      stop_newsletter_campaign: {
+        Args: { campaign_id: string }
+        Returns: undefined
       }
       submit_enquiry: {
         Args: {
