@@ -285,6 +285,8 @@ export async function startStack(
         ETIMS_DEVICE_SERIAL: env.ETIMS_DEVICE_SERIAL,
         // Read when set (an initialised device's key, a call's time limit): granted, left empty.
         ETIMS_CMC_KEY: '',
+        // KRA's verification page printed as the tax documents' QR code (empty: the sandbox's).
+        ETIMS_VERIFY_URL: '',
         ETIMS_TIMEOUT_MS: '',
       },
     });

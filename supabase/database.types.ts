@@ -1881,6 +1881,7 @@ export type Database = {
       }
       get_mpesa_payment: { Args: { token: string }; Returns: Json }
       get_order: { Args: { token: string }; Returns: Json }
+      get_order_tax_documents: { Args: { token: string }; Returns: Json }
       intake_roster: {
         Args: { intake_id: string }
         Returns: {
@@ -2353,6 +2354,10 @@ export type Database = {
       }
       submit_mpesa_code: {
         Args: { code: string; token: string }
+        Returns: Json
+      }
+      tax_document_for_pdf: {
+        Args: { document: string; token?: string }
         Returns: Json
       }
       verify_certificate: {

@@ -169,11 +169,14 @@ describe('row level security', () => {
       'get_event_registration',
       'get_mpesa_payment',
       'get_order',
+      'get_order_tax_documents',
       'newsletter_confirm',
       'newsletter_unsubscribe',
       'register_for_event',
+      'search_catalogue',
       'submit_enquiry',
       'submit_mpesa_code',
+      'tax_document_for_pdf',
       'verify_certificate',
     ]);
   });

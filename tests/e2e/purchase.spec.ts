@@ -97,7 +97,11 @@ test('the whole purchase: catalogue, cart, checkout, confirmation, invoice and e
 
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await phone.fill('0712 345 678');
-  await page.getByRole('textbox', { name: /^Organisation/ }).fill('Kamau Holdings');
+  // Bought for an organisation: its name, KRA PIN and address go on the invoices (issue 29).
+  await page.getByRole('checkbox', { name: 'Buying for an organisation' }).check();
+  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Kamau Holdings');
+  await page.getByRole('textbox', { name: 'Organisation’s KRA PIN' }).fill('P051234567X');
+  await page.getByRole('textbox', { name: 'Organisation’s address' }).fill('P.O. Box 4410-00100, Nairobi');
   await page.getByRole('textbox', { name: /^Purchase-order number/ }).fill('PO-2026-17');
   // The buyer is the first participant of each program.
   await expect(page.getByRole('textbox', { name: 'Name of participant 1, Women in Leadership' })).toHaveValue(

@@ -50,7 +50,8 @@ async function openDocument(target: Page, base: string, type: string, id: string
   if (target.url().startsWith(base) && (await link.count()) > 0) await link.first().click();
   else await target.goto(`${base}structure/${type};${id}`);
   await expect(target).toHaveURL(new RegExp(`;${id}$`));
-  await expect(target.getByLabel('Title', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // A Studio just started with its stack loads its large bundle on a loaded CI machine in over 30 s.
+  await expect(target.getByLabel('Title', { exact: true })).toBeVisible({ timeout: 60_000 });
 }
 
 /** Every document as the lake holds it, drafts included: to see what the Studio saved. */

@@ -1166,6 +1166,8 @@ const visitorFunctions = [
   'get_event_registration',
   'get_mpesa_payment',
   'get_order',
+  // By the order's token; tax_document_for_pdf also as finance staff (tests/integration/tax-document-pdf.test.ts).
+  'get_order_tax_documents',
   'newsletter_confirm',
   'newsletter_subscribe',
   'newsletter_unsubscribe',
@@ -1173,6 +1175,7 @@ const visitorFunctions = [
   'search_catalogue',
   'submit_enquiry',
   'submit_mpesa_code',
+  'tax_document_for_pdf',
   'verify_certificate',
 ];
 

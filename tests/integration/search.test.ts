@@ -1,7 +1,8 @@
 /**
- * The site search and the maintenance read as a visitor makes them: unmodified supabase-js with
- * the anon key -> gateway -> PostgREST -> the public_* views. Awkward text must return exactly
- * the rows that contain it (checked against a JavaScript oracle) and never a PGRST100.
+ * Text search and the maintenance read as a visitor makes them: unmodified supabase-js with the
+ * anon key -> gateway -> PostgREST, through the search dialog's search_catalogue and through the
+ * public_* views' text filter (the /training catalogue's). Awkward text must return exactly the
+ * rows that contain it (checked against a JavaScript oracle) and never a PGRST100.
  */
 import { randomBytes } from 'node:crypto';
 import { createClient, type PostgrestSingleResponse, type SupabaseClient } from '@supabase/supabase-js';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ilikeAnyFilter } from '../../web/app/lib/supabase/ilike-filter.ts';
 import { stackInfo } from './stack-info.ts';
 
-/** The three reads of the search dialog: source, columns returned, columns matched. */
+/** The three groups: source view and table, columns returned, columns matched. */
 const sources = {
   events: { view: 'public_events', table: 'events', select: 'id,title,description', match: ['title', 'description'] },
   programs: {
@@ -47,8 +48,21 @@ function rowsOf(data: unknown): Row[] {
   return data as Row[];
 }
 
-/** The search dialog's call: three reads issued together; any failure fails the search. */
-async function search(client: SupabaseClient<Database>, text: string, on: 'view' | 'table' = 'view'): Promise<Results> {
+/** A text search of the three groups: through the views' filter, the tables', or the dialog's search_catalogue. */
+async function search(
+  client: SupabaseClient<Database>,
+  text: string,
+  on: 'view' | 'table' | 'function' = 'view',
+): Promise<Results> {
+  if (on === 'function') {
+    if (text.trim() === '') return { events: [], programs: [], services: [] };
+    const { data, error } = await client.rpc('search_catalogue', { query: text, per_group: 50 });
+    if (error) throw new Error(`search_catalogue: ${error.code} ${error.message}`);
+    const answer = data as Record<Group, { rows: Row[]; total: number }>;
+    // Every match must be in the answer for the oracle to compare: no group may be cut.
+    for (const group of groups) expect(answer[group].rows.length, group).toBe(answer[group].total);
+    return { events: answer.events.rows, programs: answer.programs.rows, services: answer.services.rows };
+  }
   const reads = groups.map(async (group) => {
     const source = sources[group];
     const filter = ilikeAnyFilter(source.match, text);
@@ -81,7 +95,10 @@ type Ids = Record<Group, string[]>;
  * files create and delete rows meanwhile, so both sides only count rows that were identical
  * before and after the search.
  */
-async function searchWithOracle(text: string, on: 'view' | 'table' = 'view'): Promise<{ found: Ids; expected: Ids }> {
+async function searchWithOracle(
+  text: string,
+  on: 'view' | 'table' | 'function' = 'view',
+): Promise<{ found: Ids; expected: Ids }> {
   const before = await readCatalogue();
   const results = await search(visitor, text, on);
   const after = await readCatalogue();
@@ -275,6 +292,14 @@ describe('search as a visitor', () => {
     const { found, expected } = await searchWithOracle(text);
     expect(found).toEqual(expected);
   });
+
+  it.each([...awkward, ...precise.map(([, text]) => text)])(
+    'the dialog’s search_catalogue returns exactly the rows containing %j',
+    async (text) => {
+      const { found, expected } = await searchWithOracle(text, 'function');
+      expect(found).toEqual(expected);
+    },
+  );
 
   it('makes no call for blank text', async () => {
     expect(await search(visitor, '   ')).toEqual({ events: [], programs: [], services: [] });

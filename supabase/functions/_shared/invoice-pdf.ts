@@ -11,11 +11,11 @@ import type { OrderDocument } from '../../../domain/order-document.ts';
 import { describeIntake } from './intake-text.ts';
 import type { InstituteSettings } from './site-settings.ts';
 
-const pageSize: [number, number] = [595.28, 841.89]; // A4 in points
-const margin = 50;
-const ink = rgb(0.1, 0.1, 0.12);
-const muted = rgb(0.4, 0.4, 0.45);
-const accent = rgb(0.06, 0.4, 0.42);
+export const pageSize: [number, number] = [595.28, 841.89]; // A4 in points
+export const margin = 50;
+export const ink = rgb(0.1, 0.1, 0.12);
+export const muted = rgb(0.4, 0.4, 0.45);
+export const accent = rgb(0.06, 0.4, 0.42);
 
 /** WinAnsi (what the standard fonts encode) only: one definition in domain/, shared with the admin's sheets. */
 export { toWinAnsi };
@@ -25,8 +25,8 @@ interface Fonts {
   bold: PDFFont;
 }
 
-/** Draws top to bottom, starting a new page when the next line would not fit. */
-class Writer {
+/** Draws top to bottom, starting a new page when the next line would not fit (the tax documents' too). */
+export class Writer {
   private readonly doc: PDFDocument;
   readonly fonts: Fonts;
   private page: PDFPage;
@@ -103,7 +103,7 @@ class Writer {
   }
 }
 
-function instituteLines(settings: InstituteSettings): string[] {
+export function instituteLines(settings: InstituteSettings): string[] {
   const { address } = settings;
   return [
     [address.street, address.area].filter(Boolean).join(', '),

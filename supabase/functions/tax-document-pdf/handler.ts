@@ -1,0 +1,104 @@
+/**
+ * tax-document-pdf: a tax invoice or credit note as a PDF (verify_jwt = false: a plain link works).
+ *  - The customer: `GET ?document=<id>&token=<order confirmation token>`, linked from the order's
+ *    confirmation page; read with the anon key, as the visitor could.
+ *  - Finance staff (and admin): `POST { id }` with their own JWT; read as the caller, so the
+ *    database decides (private.staff_may, aal2).
+ * Both read public.tax_document_for_pdf, which answers null to anyone else: 404 reveals nothing.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { Database } from '../../database.types.ts';
+import { getEnv, requireEnv } from '../_shared/env.ts';
+import { corsHeaders, json } from '../_shared/http.ts';
+import { bearer } from '../_shared/service-role.ts';
+import { fetchInstituteSettings } from '../_shared/site-settings.ts';
+import { createAnonClient } from '../_shared/supabase-anon.ts';
+import {
+  etimsVerificationUrl,
+  renderTaxDocumentPdf,
+  taxDocumentFileName,
+  type TaxDocumentData,
+} from '../_shared/tax-document-pdf.ts';
+
+const headers = { ...corsHeaders, 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' };
+const uuid = z.uuid();
+const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/** KRA's sandbox verification page; production's is set with ETIMS_VERIFY_URL (docs/etims.md). */
+export const DEFAULT_ETIMS_VERIFY_URL =
+  'https://etims-sbx.kra.go.ke/common/link/etims/receipt/indexEtimsReceiptData?Data=';
+
+type Read = { document: string; token: string | null; caller: string | null };
+
+async function readRequest(req: Request): Promise<Read | undefined> {
+  if (req.method === 'GET') {
+    const params = new URL(req.url).searchParams;
+    const document = uuid.safeParse(params.get('document'));
+    const given = token.safeParse(params.get('token'));
+    return document.success && given.success ? { document: document.data, token: given.data, caller: null } : undefined;
+  }
+  try {
+    const parsed = z.object({ id: uuid }).safeParse(JSON.parse(await req.text()));
+    return parsed.success ? { document: parsed.data.id, token: null, caller: bearer(req) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function notFound(): Response {
+  return json({ message: 'There is no such document, or you may not read it.' }, 404, headers);
+}
+
+export default async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response('ok', { headers });
+  if (req.method !== 'GET' && req.method !== 'POST')
+    return json({ message: 'Method not allowed.' }, 405, { ...headers, Allow: 'GET, POST, OPTIONS' });
+  const read = await readRequest(req);
+  if (!read) {
+    return json(
+      { message: 'Ask with ?document=<id>&token=<order token>, or POST { "id": "<document id>" } as staff.' },
+      400,
+      headers,
+    );
+  }
+  try {
+    const client = read.caller
+      ? createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+          global: { headers: { Authorization: `Bearer ${read.caller}` } },
+          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        })
+      : createAnonClient();
+    const { data, error } = await client.rpc('tax_document_for_pdf', {
+      document: read.document,
+      ...(read.token ? { token: read.token } : {}),
+    });
+    // A caller whose JWT the API refuses reads as one who may not: 404, not a 500.
+    if (error && (error.code === 'PGRST301' || error.code === 'PGRST302' || error.code === '42501')) return notFound();
+    if (error) throw new Error(`tax_document_for_pdf failed: ${error.message} (${error.code})`);
+    if (data === null) return notFound();
+    const document = data as unknown as TaxDocumentData;
+    const registered = document.etims_status === 'registered' && document.etims_receipt;
+    const verificationUrl = registered
+      ? etimsVerificationUrl(
+          getEnv('ETIMS_VERIFY_URL') || DEFAULT_ETIMS_VERIFY_URL,
+          requireEnv('ETIMS_TIN'),
+          getEnv('ETIMS_BRANCH_ID') || '00',
+          document.etims_receipt!.rcptSign,
+        )
+      : null;
+    const pdf = await renderTaxDocumentPdf(document, await fetchInstituteSettings(), verificationUrl);
+    return new Response(new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), {
+      headers: {
+        ...headers,
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${taxDocumentFileName(document)}"`,
+        // Registration with eTIMS changes what it prints: always ask again.
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  } catch (error) {
+    console.error('[tax-document-pdf] could not make a document:', error);
+    return json({ message: 'The document could not be made right now. Please try again later.' }, 500, headers);
+  }
+}
