@@ -1913,6 +1913,19 @@ export type Database = {
         Args: { hours?: number; intake_id: string }
         Returns: number
       }
+      newsletter_campaign_mail_document: {
+        Args: { campaign_recipient_id: string }
+        Returns: {
+          body_html: string
+          body_text: string
+          campaign_id: string
+          email: string
+          preheader: string
+          subject: string
+          subscribed: boolean
+          token: string
+        }[]
+      }
       newsletter_confirm: {
         Args: { token: string }
         Returns: {
@@ -2372,6 +2385,10 @@ export type Database = {
           starts_on: string
           status: string
         }[]
+      }
+      withdraw_claimed_campaign_mail: {
+        Args: { claim: string; message_id: string }
+        Returns: boolean
       }
     }
     Enums: {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { certificateEmail } from './certificate-emails.ts';
 import { enquiryNotificationEmail, enquiryReceiptEmail } from './enquiry-emails.ts';
 import { registrationEmail, type RegistrationMailKind } from './event-emails.ts';
-import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
+import { newsletterCampaignEmail, newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
 import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail } from './order-emails.ts';
 import { isOrderStateKind, orderStateEmail } from './order-state-emails.ts';
 
@@ -44,6 +44,7 @@ type OutboxRow = {
   enquiry_id: string | null;
   registration_id: string | null;
   certificate_id: string | null;
+  campaign_recipient_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
@@ -69,6 +70,26 @@ async function renderNewsletter(row: OutboxRow, deps: WorkerDeps, settings: Inst
   const subscriber = { email: data.email, token: data.token };
   if (row.kind === 'newsletter_confirmation') return newsletterConfirmationEmail(subscriber, settings, deps.siteUrl);
   return newsletterWelcomeEmail(subscriber, settings, deps.siteUrl);
+}
+
+/** A campaign mail whose recipient left the list after it was claimed: handed back, never sent. */
+class RecipientLeftList extends Error {}
+
+async function renderCampaign(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.campaign_recipient_id) throw new Error(`outbox row ${row.id} (${row.kind}) has no campaign recipient`);
+  const { data, error } = await deps.admin
+    .rpc('newsletter_campaign_mail_document', { campaign_recipient_id: row.campaign_recipient_id })
+    .maybeSingle();
+  if (error)
+    throw new Error(`could not read campaign recipient ${row.campaign_recipient_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`campaign recipient ${row.campaign_recipient_id} no longer exists`);
+  if (!data.subscribed) throw new RecipientLeftList(`${row.campaign_recipient_id} left the list`);
+  return newsletterCampaignEmail(
+    { subject: data.subject, preheader: data.preheader, bodyText: data.body_text, bodyHtml: data.body_html },
+    { email: data.email, token: data.token },
+    settings,
+    deps.siteUrl,
+  );
 }
 
 async function renderEnquiry(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
@@ -126,6 +147,7 @@ async function renderOther(
   deps: WorkerDeps,
   settings: InstituteSettings,
 ): Promise<OutgoingMail | null> {
+  if (row.kind === 'newsletter_campaign') return renderCampaign(row, deps, settings);
   if (row.kind.startsWith('newsletter_')) return renderNewsletter(row, deps, settings);
   if (row.kind.startsWith('enquiry_')) return renderEnquiry(row, deps, settings);
   if (row.kind.startsWith('event_registration_')) return renderRegistration(row, deps, settings);
@@ -193,6 +215,14 @@ export async function processOutbox(deps: WorkerDeps): Promise<WorkerReport> {
         settings ??= await deps.settings();
         mail = await render(row, deps, settings);
       } catch (renderError) {
+        if (renderError instanceof RecipientLeftList) {
+          const { error: withdrawError } = await deps.admin.rpc('withdraw_claimed_campaign_mail', {
+            message_id: row.id,
+            claim: row.claim_id ?? '',
+          });
+          if (withdrawError) console.error(`${log} could not withdraw ${row.id}: ${withdrawError.message}`);
+          continue;
+        }
         // Nothing was sent: try again later.
         console.error(`${log} could not prepare ${row.kind} ${row.id}:`, renderError);
         const status = await fail(deps, row, renderError, true);
