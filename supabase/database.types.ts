@@ -490,6 +490,7 @@ export type Database = {
       mail_outbox: {
         Row: {
           attempts: number
+          campaign_id: string | null
           campaign_recipient_id: string | null
           certificate_id: string | null
           claim_id: string | null
@@ -511,6 +512,7 @@ export type Database = {
         }
         Insert: {
           attempts?: number
+          campaign_id?: string | null
           campaign_recipient_id?: string | null
           certificate_id?: string | null
           claim_id?: string | null
@@ -532,6 +534,7 @@ export type Database = {
         }
         Update: {
           attempts?: number
+          campaign_id?: string | null
           campaign_recipient_id?: string | null
           certificate_id?: string | null
           claim_id?: string | null
@@ -552,6 +555,12 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "mail_outbox_campaign_id_fkey"
+            columns: ["campaign_id"]
+            referencedRelation: "newsletter_campaigns"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "mail_outbox_campaign_recipient_id_fkey"
             columns: ["campaign_recipient_id"]
@@ -1723,6 +1732,7 @@ export type Database = {
         Args: { batch_size?: number; lease_seconds?: number }
         Returns: {
           attempts: number
+          campaign_id: string | null
           campaign_recipient_id: string | null
           certificate_id: string | null
           claim_id: string | null
@@ -1926,6 +1936,38 @@ export type Database = {
           token: string
         }[]
       }
+      newsletter_campaign_results: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          created_at: string
+          failed: number
+          id: string
+          queued: number
+          send_started_at: string
+          sent: number
+          skipped: number
+          state: string
+          subject: string
+          uncertain: number
+          unsubscribed: number
+        }[]
+      }
+      newsletter_campaign_test_document: {
+        Args: { campaign_id: string }
+        Returns: {
+          body_html: string
+          body_text: string
+          preheader: string
+          subject: string
+        }[]
+      }
+      newsletter_campaign_timeline: {
+        Args: { campaign_id: string }
+        Returns: {
+          minute: string
+          sent: number
+        }[]
+      }
       newsletter_confirm: {
         Args: { token: string }
         Returns: {
@@ -2078,6 +2120,10 @@ export type Database = {
           queued: number
           recipients: number
         }[]
+      }
+      send_newsletter_campaign_test: {
+        Args: { campaign_id: string }
+        Returns: string
       }
       set_order_buyer: {
         Args: {

@@ -129,3 +129,18 @@ Unsubscribe with one click: ${leave}`;
     headers: unsubscribeHeaders(siteUrl, subscriber.token),
   };
 }
+
+/**
+ * A staff member's test of a campaign, to their own address: the campaign as subscribers will
+ * see it, its subject marked [Test]. The unsubscribe link is an example (no subscriber's token),
+ * so the test carries no List-Unsubscribe headers.
+ */
+export function newsletterCampaignTestEmail(
+  campaign: NewsletterCampaignMail,
+  staffAddress: string,
+  settings: InstituteSettings,
+  siteUrl: string,
+): OutgoingMail {
+  const example = newsletterCampaignEmail(campaign, { email: staffAddress, token: 'TEST' }, settings, siteUrl);
+  return { to: staffAddress, subject: `[Test] ${campaign.subject}`, text: example.text, html: example.html };
+}

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { certificateEmail } from './certificate-emails.ts';
 import { enquiryNotificationEmail, enquiryReceiptEmail } from './enquiry-emails.ts';
 import { registrationEmail, type RegistrationMailKind } from './event-emails.ts';
-import { newsletterCampaignEmail, newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
+import { newsletterCampaignEmail, newsletterCampaignTestEmail, newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
 import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail } from './order-emails.ts';
 import { isOrderStateKind, orderStateEmail } from './order-state-emails.ts';
 
@@ -45,6 +45,7 @@ type OutboxRow = {
   registration_id: string | null;
   certificate_id: string | null;
   campaign_recipient_id: string | null;
+  campaign_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
@@ -87,6 +88,26 @@ async function renderCampaign(row: OutboxRow, deps: WorkerDeps, settings: Instit
   return newsletterCampaignEmail(
     { subject: data.subject, preheader: data.preheader, bodyText: data.body_text, bodyHtml: data.body_html },
     { email: data.email, token: data.token },
+    settings,
+    deps.siteUrl,
+  );
+}
+
+/** A staff member's test of a campaign: the campaign as a subscriber sees it, marked as a test. */
+async function renderCampaignTest(
+  row: OutboxRow,
+  deps: WorkerDeps,
+  settings: InstituteSettings,
+): Promise<OutgoingMail> {
+  if (!row.campaign_id || !row.recipient) throw new Error(`outbox row ${row.id} (${row.kind}) has no campaign`);
+  const { data, error } = await deps.admin
+    .rpc('newsletter_campaign_test_document', { campaign_id: row.campaign_id })
+    .maybeSingle();
+  if (error) throw new Error(`could not read campaign ${row.campaign_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`campaign ${row.campaign_id} no longer exists`);
+  return newsletterCampaignTestEmail(
+    { subject: data.subject, preheader: data.preheader, bodyText: data.body_text, bodyHtml: data.body_html },
+    row.recipient,
     settings,
     deps.siteUrl,
   );
@@ -148,6 +169,7 @@ async function renderOther(
   settings: InstituteSettings,
 ): Promise<OutgoingMail | null> {
   if (row.kind === 'newsletter_campaign') return renderCampaign(row, deps, settings);
+  if (row.kind === 'newsletter_campaign_test') return renderCampaignTest(row, deps, settings);
   if (row.kind.startsWith('newsletter_')) return renderNewsletter(row, deps, settings);
   if (row.kind.startsWith('enquiry_')) return renderEnquiry(row, deps, settings);
   if (row.kind.startsWith('event_registration_')) return renderRegistration(row, deps, settings);

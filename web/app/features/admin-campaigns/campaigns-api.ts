@@ -1,0 +1,66 @@
+/**
+ * The campaigns screen's reads and writes, all as the signed-in staff member: RLS and the
+ * campaign functions (migrations 20261128260000, 20261129000100) decide who may do what.
+ */
+import { z } from 'zod';
+import { staffSupabase } from '../../lib/supabase/staff-client';
+import { campaignBodyHtml } from './campaign-body';
+
+export interface CampaignResult {
+  id: string;
+  subject: string;
+  state: string;
+  created_at: string;
+  send_started_at: string | null;
+  queued: number;
+  sent: number;
+  failed: number;
+  uncertain: number;
+  skipped: number;
+  unsubscribed: number;
+}
+
+export async function listCampaigns(): Promise<CampaignResult[]> {
+  const supabase = await staffSupabase();
+  const { data, error } = await supabase.rpc('newsletter_campaign_results');
+  if (error) throw error;
+  return data;
+}
+
+export const newCampaignInput = z.object({
+  subject: z.string().trim().min(1, 'Give the campaign a subject.').max(200),
+  preheader: z.string().trim().max(200),
+  body: z.string().trim().min(1, 'Write the campaign’s text.').max(100_000),
+});
+
+export async function createCampaign(input: z.input<typeof newCampaignInput>): Promise<void> {
+  const { subject, preheader, body } = newCampaignInput.parse(input);
+  const supabase = await staffSupabase();
+  const { error } = await supabase.from('newsletter_campaigns').insert({
+    subject,
+    preheader: preheader || null,
+    body_text: body,
+    body_html: campaignBodyHtml(body),
+  });
+  if (error) throw error;
+}
+
+export async function sendCampaign(id: string): Promise<number> {
+  const supabase = await staffSupabase();
+  const { data, error } = await supabase.rpc('send_newsletter_campaign', { campaign_id: id }).single();
+  if (error) throw error;
+  return data.recipients;
+}
+
+export async function sendCampaignTest(id: string): Promise<string> {
+  const supabase = await staffSupabase();
+  const { data, error } = await supabase.rpc('send_newsletter_campaign_test', { campaign_id: id });
+  if (error) throw error;
+  return data;
+}
+
+export async function stopCampaign(id: string): Promise<void> {
+  const supabase = await staffSupabase();
+  const { error } = await supabase.rpc('stop_newsletter_campaign', { campaign_id: id });
+  if (error) throw error;
+}

@@ -1,0 +1,151 @@
+/**
+ * /admin/campaigns: marketing writes a newsletter campaign (a draft), sends a test to their own
+ * address, sends it to every confirmed subscriber, stops it midway, and reads each campaign's
+ * results: queued, sent, failed, uncertain, skipped and unsubscribed by it.
+ */
+import { useId, useRef, type FormEvent } from 'react';
+import { formatDate } from '../../lib/staff-time';
+import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
+import type { CampaignIntent } from './campaign-action';
+import type { CampaignResult } from './campaigns-api';
+import '../../components/ui/form-fields.css';
+import './campaigns.css';
+
+const stateLabels: Record<string, string> = { draft: 'Draft', sending: 'Sending', stopped: 'Stopped', sent: 'Sent' };
+
+function NewCampaignForm() {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const { post, busy, pendingIntent } = usePostToRoute();
+  useActionResult('create', (result) => {
+    if (result.ok) form.current?.reset();
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const intent: CampaignIntent = {
+      intent: 'create',
+      subject: String(data.get('subject') ?? ''),
+      preheader: String(data.get('preheader') ?? ''),
+      body: String(data.get('body') ?? ''),
+    };
+    void post(intent);
+  }
+
+  return (
+    <form ref={form} className="campaign-form" aria-labelledby={`${id}-title`} onSubmit={submit}>
+      <h2 id={`${id}-title`}>New campaign</h2>
+      <div className="field">
+        <label htmlFor={`${id}-subject`}>Subject</label>
+        <input id={`${id}-subject`} name="subject" className="field__input" required maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-preheader`}>Preheader (the preview line in the inbox)</label>
+        <input id={`${id}-preheader`} name="preheader" className="field__input" maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-body`}>Text (a blank line starts a new paragraph)</label>
+        <textarea id={`${id}-body`} name="body" className="field__input" rows={8} required />
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {pendingIntent === 'create' ? 'Saving…' : 'Save draft'}
+      </button>
+    </form>
+  );
+}
+
+function CampaignActions({ campaign }: { campaign: CampaignResult }) {
+  const { post, busy } = usePostToRoute();
+  const act = (intent: CampaignIntent) => void post(intent);
+  const label = `“${campaign.subject}”`;
+  return (
+    <div className="campaign-actions">
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={busy}
+        aria-label={`Send a test of ${label} to me`}
+        onClick={() => act({ intent: 'test', id: campaign.id })}
+      >
+        Send a test to me
+      </button>
+      {campaign.state === 'draft' && (
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          aria-label={`Send ${label} to all confirmed subscribers`}
+          onClick={() => act({ intent: 'send', id: campaign.id })}
+        >
+          Send to subscribers
+        </button>
+      )}
+      {campaign.state === 'sending' && (
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          disabled={busy}
+          aria-label={`Stop sending ${label}`}
+          onClick={() => act({ intent: 'stop', id: campaign.id })}
+        >
+          Stop
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function CampaignsScreen({ campaigns }: { campaigns: CampaignResult[] }) {
+  return (
+    <>
+      <h1>Newsletter campaigns</h1>
+      <NewCampaignForm />
+      <div className="table-scroll">
+        <table className="campaign-results">
+          <caption>Campaigns and their results</caption>
+          <thead>
+            <tr>
+              <th scope="col">Subject</th>
+              <th scope="col">State</th>
+              <th scope="col">Written</th>
+              <th scope="col">Queued</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Failed</th>
+              <th scope="col">Uncertain</th>
+              <th scope="col">Skipped</th>
+              <th scope="col">Unsubscribed by it</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {campaigns.length === 0 ? (
+              <tr>
+                <td colSpan={10}>No campaigns yet.</td>
+              </tr>
+            ) : (
+              campaigns.map((campaign) => (
+                <tr key={campaign.id}>
+                  <th scope="row">{campaign.subject}</th>
+                  <td>{stateLabels[campaign.state] ?? campaign.state}</td>
+                  <td>{formatDate(campaign.created_at)}</td>
+                  <td>{campaign.queued}</td>
+                  <td>{campaign.sent}</td>
+                  <td>{campaign.failed}</td>
+                  <td>{campaign.uncertain}</td>
+                  <td>{campaign.skipped}</td>
+                  <td>{campaign.unsubscribed}</td>
+                  <td>
+                    <CampaignActions campaign={campaign} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
