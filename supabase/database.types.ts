@@ -697,6 +697,7 @@ export type Database = {
       newsletter_campaigns: {
         Row: {
           audience: string
+          audience_topic: string | null
           body_html: string
           body_text: string
           created_at: string
@@ -712,6 +713,7 @@ export type Database = {
         }
         Insert: {
           audience?: string
+          audience_topic?: string | null
           body_html: string
           body_text: string
           created_at?: string
@@ -727,6 +729,7 @@ export type Database = {
         }
         Update: {
           audience?: string
+          audience_topic?: string | null
           body_html?: string
           body_text?: string
           created_at?: string
@@ -741,6 +744,37 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      newsletter_subscriber_interests: {
+        Row: {
+          consent_text: string
+          consented_at: string
+          id: string
+          subscriber_id: string
+          topic: string
+        }
+        Insert: {
+          consent_text: string
+          consented_at?: string
+          id?: string
+          subscriber_id: string
+          topic: string
+        }
+        Update: {
+          consent_text?: string
+          consented_at?: string
+          id?: string
+          subscriber_id?: string
+          topic?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_subscriber_interests_subscriber_id_fkey"
+            columns: ["subscriber_id"]
+            referencedRelation: "newsletter_subscribers"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       newsletter_subscribers: {
         Row: {
@@ -1939,6 +1973,7 @@ export type Database = {
       newsletter_campaign_results: {
         Args: Record<PropertyKey, never>
         Returns: {
+          audience_topic: string
           created_at: string
           failed: number
           id: string
@@ -1975,6 +2010,7 @@ export type Database = {
           status: string
         }[]
       }
+      newsletter_interests: { Args: { token: string }; Returns: string[] }
       newsletter_mail_document: {
         Args: { subscriber_id: string }
         Returns: {
@@ -1983,6 +2019,10 @@ export type Database = {
           token: string
         }[]
       }
+      newsletter_set_interests: {
+        Args: { token: string; topics: string[] }
+        Returns: boolean
+      }
       newsletter_subscribe: {
         Args: { client: string; email: string; proof?: string; source?: string }
         Returns: {
@@ -1990,6 +2030,7 @@ export type Database = {
           retry_after: number
         }[]
       }
+      newsletter_topics: { Args: Record<PropertyKey, never>; Returns: string[] }
       newsletter_unsubscribe: {
         Args: { token: string }
         Returns: {

@@ -71,6 +71,7 @@ create or replace function public.newsletter_campaign_results()
 returns table (
   id uuid,
   subject text,
+  audience_topic text,
   state text,
   created_at timestamptz,
   send_started_at timestamptz,
@@ -91,7 +92,7 @@ begin
     raise exception using errcode = '42501', message = 'Only the marketing team may see newsletter campaigns.';
   end if;
   return query
-    select c.id, c.subject, c.state, c.created_at, c.send_started_at,
+    select c.id, c.subject, c.audience_topic, c.state, c.created_at, c.send_started_at,
            count(r.id) filter (where r.state = 'queued')::integer,
            count(r.id) filter (where r.state = 'sent')::integer,
            count(r.id) filter (where r.state = 'failed')::integer,

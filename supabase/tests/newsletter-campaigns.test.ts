@@ -253,3 +253,126 @@ describe('stop_newsletter_campaign', () => {
     );
   });
 });
+
+describe('interests and the audience by interest', () => {
+  async function program(category: string) {
+    await db.query(
+      `insert into public.training_programs (title, slug, category, focus, description, duration, price_amount, currency, is_published)
+       values ($1, $2, $3, 'Focus', 'Description', '5 days', 1000, 'KES', true)`,
+      [`Program ${category}`, `program-${randomUUID()}`, category],
+    );
+  }
+  const tokenOf = async (id: string) =>
+    (await db.query<{ token: string }>('select token from public.newsletter_subscribers where id = $1', [id])).rows[0]!
+      .token;
+  const setInterests = async (id: string, topics: string[]) =>
+    (
+      await db.query<{ ok: boolean }>('select public.newsletter_set_interests($1, $2) as ok', [
+        await tokenOf(id),
+        topics,
+      ])
+    ).rows[0]!.ok;
+
+  it('offers the published programs’ categories and events, and stores a confirmed subscriber’s choice with consent', async () => {
+    await program('Leadership');
+    await program('Finance');
+    const { rows: topics } = await db.query<{ t: string }>('select t from public.newsletter_topics() t');
+    expect(topics.map((row) => row.t)).toEqual(expect.arrayContaining(['Finance', 'Leadership', 'Events']));
+    expect(topics.at(-1)!.t).toBe('Events');
+
+    const [reader] = await subscribers(1);
+    const [pending] = await subscribers(1, 'pending');
+    expect(await setInterests(reader!.id, ['Leadership', 'Events'])).toBe(true);
+    expect(await setInterests(reader!.id, ['Leadership'])).toBe(true);
+    expect(await setInterests(pending!.id, ['Leadership'])).toBe(false);
+    const { rows } = await db.query<{ topic: string; consent_text: string }>(
+      'select topic, consent_text from public.newsletter_subscriber_interests where subscriber_id = $1',
+      [reader!.id],
+    );
+    expect(rows).toEqual([{ topic: 'Leadership', consent_text: 'I want newsletter mail about: Leadership' }]);
+    const refused = await db
+      .query('select public.newsletter_set_interests($1, $2)', [await tokenOf(reader!.id), ['Astrology']])
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(refused).toMatchObject({ hint: 'unknown_topic', message: 'There is no newsletter topic “Astrology”.' });
+  });
+
+  it('sends a campaign by interest only to the confirmed subscribers who chose its topic', async () => {
+    await program('Leadership');
+    const [keen, other, leaving] = await subscribers(3);
+    await setInterests(keen!.id, ['Leadership']);
+    await setInterests(other!.id, ['Events']);
+    await setInterests(leaving!.id, ['Leadership']);
+    await db.query(
+      `update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now() where id = $1`,
+      [leaving!.id],
+    );
+    const { rows } = await as<{ id: string }>(
+      'marketing',
+      `insert into public.newsletter_campaigns (subject, body_text, body_html, audience, audience_topic)
+       values ('Leadership intakes', 'Hello', '<p>Hello</p>', 'interest', 'Leadership') returning id`,
+    );
+    expect((await send(rows[0]!.id)).rows[0]).toEqual({ recipients: 1, queued: 1 });
+    expect((await campaignMails(rows[0]!.id)).map((mail) => mail.recipient)).toEqual([keen!.email]);
+  });
+});
+
+describe('the test send and the results', () => {
+  it('sends a test only to the caller’s own staff address', async () => {
+    const campaign = await draft();
+    const { rows } = await as<{ address: string }>(
+      'marketing',
+      'select public.send_newsletter_campaign_test($1) as address',
+      [campaign],
+    );
+    expect(rows[0]!.address).toBe('marketing@ascent.example');
+    const { rows: mails } = await db.query<{ recipient: string }>(
+      `select recipient from public.mail_outbox where kind = 'newsletter_campaign_test' and campaign_id = $1`,
+      [campaign],
+    );
+    expect(mails).toEqual([{ recipient: 'marketing@ascent.example' }]);
+    expect((await refusal('finance', 'select public.send_newsletter_campaign_test($1)', [campaign])).code).toBe(
+      '42501',
+    );
+  });
+
+  it('hands back a claimed mail whose recipient left the list, recorded skipped, and counts the results', async () => {
+    await db.query('update private.newsletter_campaign_settings set mails_per_minute = 100000');
+    const [leaving, staying] = await subscribers(2);
+    const campaign = await draft();
+    await send(campaign);
+    const { rows: claimed } = await db.query<{ id: string; claim_id: string; recipient: string }>(
+      `select id, claim_id, recipient from public.claim_mail_outbox(10, 60) where kind = 'newsletter_campaign'`,
+    );
+    expect(claimed).toHaveLength(2);
+    await db.query(
+      `update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now() where id = $1`,
+      [leaving!.id],
+    );
+    const leavingMail = claimed.find((mail) => mail.recipient === leaving!.email)!;
+    const { rows: withdrawn } = await db.query<{ ok: boolean }>(
+      'select public.withdraw_claimed_campaign_mail($1, $2) as ok',
+      [leavingMail.id, leavingMail.claim_id],
+    );
+    expect(withdrawn[0]!.ok).toBe(true);
+    const stayingMail = claimed.find((mail) => mail.recipient === staying!.email)!;
+    await db.query('select public.complete_mail_outbox($1, $2)', [stayingMail.id, stayingMail.claim_id]);
+
+    const { rows: results } = await as<Record<string, unknown>>(
+      'marketing',
+      'select state, queued, sent, failed, uncertain, skipped, unsubscribed from public.newsletter_campaign_results() where id = $1',
+      [campaign],
+    );
+    expect(results).toEqual([
+      { state: 'sent', queued: 0, sent: 1, failed: 0, uncertain: 0, skipped: 1, unsubscribed: 0 },
+    ]);
+    const { rows: timeline } = await as<{ sent: number }>(
+      'marketing',
+      'select sent from public.newsletter_campaign_timeline($1)',
+      [campaign],
+    );
+    expect(timeline).toEqual([{ sent: 1 }]);
+  });
+});

@@ -488,6 +488,20 @@ const subjects: Subject[] = [
     cells: staffOnlyReadCells,
   }),
   subject({
+    // A subscriber's topics: chosen by token (newsletter_set_interests), marketing reads them.
+    name: 'newsletter_subscriber_interests',
+    access: { read: ['marketing'], write: [] },
+    table: 'newsletter_subscriber_interests',
+    key: 'id',
+    row: (kind) => ({
+      subscriber_id: campaignSubscribers[kind === 'published' ? 0 : 1]!,
+      topic: 'Events',
+      consent_text: 'RLS consent',
+    }),
+    patch: { topic: 'RLS changed' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
     // Enquiries come in through submit_enquiry; the front desk answers them, marketing reads them.
     name: 'enquiries',
     access: { read: ['marketing'], write: ['front_desk'] },
@@ -1049,6 +1063,14 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
     roles: ['admin', 'marketing'],
     notFound: 'campaign_not_found',
   },
+  {
+    name: 'send_newsletter_campaign_test',
+    args: { campaign_id: missingOrder },
+    roles: ['admin', 'marketing'],
+    notFound: 'campaign_not_found',
+  },
+  { name: 'newsletter_campaign_results', args: {}, roles: ['admin', 'marketing'] },
+  { name: 'newsletter_campaign_timeline', args: { campaign_id: missingOrder }, roles: ['admin', 'marketing'] },
   // Invitations (admin only): the check, and recording a user who was never invited.
   { name: 'check_staff_invite', args: { email: 'rls-invite@ascent.example', roles: ['finance'] }, roles: ['admin'] },
   {
@@ -1169,7 +1191,11 @@ const visitorFunctions = [
   // By the order's token; tax_document_for_pdf also as finance staff (tests/integration/tax-document-pdf.test.ts).
   'get_order_tax_documents',
   'newsletter_confirm',
+  // The confirmation page's topics (tests/integration/newsletter-interests.test.ts).
+  'newsletter_interests',
+  'newsletter_set_interests',
   'newsletter_subscribe',
+  'newsletter_topics',
   'newsletter_unsubscribe',
   'register_for_event',
   'search_catalogue',

@@ -14,7 +14,9 @@ export type CampaignIntent = z.input<typeof campaignIntent>;
 export function campaignAction(body: unknown): Promise<ActionResult> {
   const parsed = campaignIntent.safeParse(body);
   if (!parsed.success)
-    return toastedAction('create', () => Promise.reject(new Error(parsed.error.issues[0]?.message ?? 'Invalid input.')));
+    return toastedAction('create', () =>
+      Promise.reject(new Error(parsed.error.issues[0]?.message ?? 'Invalid input.')),
+    );
   const intent = parsed.data;
   switch (intent.intent) {
     case 'create':
@@ -23,17 +25,9 @@ export function campaignAction(body: unknown): Promise<ActionResult> {
         return `Saved the draft “${intent.subject}”.`;
       });
     case 'test':
-      return toastedAction(
-        'test',
-        async () => `Sent a test to ${await sendCampaignTest(intent.id)}.`,
-        intent.id,
-      );
+      return toastedAction('test', async () => `Sent a test to ${await sendCampaignTest(intent.id)}.`, intent.id);
     case 'send':
-      return toastedAction(
-        'send',
-        async () => `Sending to ${await sendCampaign(intent.id)} subscribers.`,
-        intent.id,
-      );
+      return toastedAction('send', async () => `Sending to ${await sendCampaign(intent.id)} subscribers.`, intent.id);
     case 'stop':
       return toastedAction(
         'stop',

@@ -9,6 +9,7 @@ import { campaignBodyHtml } from './campaign-body';
 export interface CampaignResult {
   id: string;
   subject: string;
+  audience_topic: string | null;
   state: string;
   created_at: string;
   send_started_at: string | null;
@@ -31,16 +32,28 @@ export const newCampaignInput = z.object({
   subject: z.string().trim().min(1, 'Give the campaign a subject.').max(200),
   preheader: z.string().trim().max(200),
   body: z.string().trim().min(1, 'Write the campaign’s text.').max(100_000),
+  /** Empty: every confirmed subscriber; else the topic whose subscribers receive it. */
+  topic: z.string().trim().max(200),
 });
 
+/** The topics subscribers may choose (newsletter_topics): an audience by interest names one. */
+export async function listTopics(): Promise<string[]> {
+  const supabase = await staffSupabase();
+  const { data, error } = await supabase.rpc('newsletter_topics');
+  if (error) throw error;
+  return data;
+}
+
 export async function createCampaign(input: z.input<typeof newCampaignInput>): Promise<void> {
-  const { subject, preheader, body } = newCampaignInput.parse(input);
+  const { subject, preheader, body, topic } = newCampaignInput.parse(input);
   const supabase = await staffSupabase();
   const { error } = await supabase.from('newsletter_campaigns').insert({
     subject,
     preheader: preheader || null,
     body_text: body,
     body_html: campaignBodyHtml(body),
+    audience: topic ? 'interest' : 'all_confirmed',
+    audience_topic: topic || null,
   });
   if (error) throw error;
 }

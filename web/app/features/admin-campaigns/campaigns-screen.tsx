@@ -13,7 +13,7 @@ import './campaigns.css';
 
 const stateLabels: Record<string, string> = { draft: 'Draft', sending: 'Sending', stopped: 'Stopped', sent: 'Sent' };
 
-function NewCampaignForm() {
+function NewCampaignForm({ topics }: { topics: string[] }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const { post, busy, pendingIntent } = usePostToRoute();
@@ -29,6 +29,7 @@ function NewCampaignForm() {
       subject: String(data.get('subject') ?? ''),
       preheader: String(data.get('preheader') ?? ''),
       body: String(data.get('body') ?? ''),
+      topic: String(data.get('topic') ?? ''),
     };
     void post(intent);
   }
@@ -47,6 +48,17 @@ function NewCampaignForm() {
       <div className="field">
         <label htmlFor={`${id}-body`}>Text (a blank line starts a new paragraph)</label>
         <textarea id={`${id}-body`} name="body" className="field__input" rows={8} required />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-topic`}>Audience</label>
+        <select id={`${id}-topic`} name="topic" className="field__input" defaultValue="">
+          <option value="">All confirmed subscribers</option>
+          {topics.map((topic) => (
+            <option key={topic} value={topic}>
+              Interested in {topic}
+            </option>
+          ))}
+        </select>
       </div>
       <button type="submit" className="button" disabled={busy}>
         {pendingIntent === 'create' ? 'Saving…' : 'Save draft'}
@@ -75,7 +87,7 @@ function CampaignActions({ campaign }: { campaign: CampaignResult }) {
           type="button"
           className="button button--small"
           disabled={busy}
-          aria-label={`Send ${label} to all confirmed subscribers`}
+          aria-label={`Send ${label} to its audience`}
           onClick={() => act({ intent: 'send', id: campaign.id })}
         >
           Send to subscribers
@@ -96,17 +108,18 @@ function CampaignActions({ campaign }: { campaign: CampaignResult }) {
   );
 }
 
-export function CampaignsScreen({ campaigns }: { campaigns: CampaignResult[] }) {
+export function CampaignsScreen({ campaigns, topics }: { campaigns: CampaignResult[]; topics: string[] }) {
   return (
     <>
       <h1>Newsletter campaigns</h1>
-      <NewCampaignForm />
+      <NewCampaignForm topics={topics} />
       <div className="table-scroll">
         <table className="campaign-results">
           <caption>Campaigns and their results</caption>
           <thead>
             <tr>
               <th scope="col">Subject</th>
+              <th scope="col">Audience</th>
               <th scope="col">State</th>
               <th scope="col">Written</th>
               <th scope="col">Queued</th>
@@ -123,12 +136,13 @@ export function CampaignsScreen({ campaigns }: { campaigns: CampaignResult[] }) 
           <tbody>
             {campaigns.length === 0 ? (
               <tr>
-                <td colSpan={10}>No campaigns yet.</td>
+                <td colSpan={11}>No campaigns yet.</td>
               </tr>
             ) : (
               campaigns.map((campaign) => (
                 <tr key={campaign.id}>
                   <th scope="row">{campaign.subject}</th>
+                  <td>{campaign.audience_topic ? `Interested in ${campaign.audience_topic}` : 'All confirmed'}</td>
                   <td>{stateLabels[campaign.state] ?? campaign.state}</td>
                   <td>{formatDate(campaign.created_at)}</td>
                   <td>{campaign.queued}</td>

@@ -3,7 +3,7 @@ import { adminMeta } from '../../shell/admin/admin-meta';
 import type { AdminRouteHandle } from '../../shell/admin/admin-access';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { campaignAction } from '../../features/admin-campaigns/campaign-action';
-import { listCampaigns } from '../../features/admin-campaigns/campaigns-api';
+import { listCampaigns, listTopics } from '../../features/admin-campaigns/campaigns-api';
 import { CampaignsScreen } from '../../features/admin-campaigns/campaigns-screen';
 import type { Route } from './+types/campaigns';
 
@@ -12,7 +12,8 @@ export const meta = () => adminMeta('Campaigns');
 export const handle: AdminRouteHandle = { roles: ['marketing'] };
 
 export async function clientLoader() {
-  return { campaigns: await listCampaigns() };
+  const [campaigns, topics] = await Promise.all([listCampaigns(), listTopics()]);
+  return { campaigns, topics };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -24,5 +25,5 @@ export function ErrorBoundary() {
 }
 
 export default function CampaignsRoute({ loaderData }: Route.ComponentProps) {
-  return <CampaignsScreen campaigns={loaderData.campaigns} />;
+  return <CampaignsScreen campaigns={loaderData.campaigns} topics={loaderData.topics} />;
 }
