@@ -18,6 +18,8 @@ import { createStaffUser, signInAsStaff, type Account } from './support/staff.ts
 type ServiceRole = SupabaseClient<Database>;
 
 async function marketingMember(stack: StackInfo, serviceRole: ServiceRole): Promise<Account> {
+  // Another admin first: the last active admin may not lose the role (on a fresh stack).
+  await createStaffUser(stack);
   const account = await createStaffUser(stack);
   const update = await serviceRole
     .from('staff')
