@@ -12,7 +12,12 @@ import { z } from 'zod';
 import { certificateEmail } from './certificate-emails.ts';
 import { enquiryNotificationEmail, enquiryReceiptEmail } from './enquiry-emails.ts';
 import { registrationEmail, type RegistrationMailKind } from './event-emails.ts';
-import { newsletterCampaignEmail, newsletterCampaignTestEmail, newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
+import {
+  newsletterCampaignEmail,
+  newsletterCampaignTestEmail,
+  newsletterConfirmationEmail,
+  newsletterWelcomeEmail,
+} from './newsletter-emails.ts';
 import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail } from './order-emails.ts';
 import { isOrderStateKind, orderStateEmail } from './order-state-emails.ts';
 

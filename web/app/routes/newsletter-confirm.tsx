@@ -30,7 +30,8 @@ export async function loader() {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const form = await request.formData();
+  // A body that is not a form (a link checker's empty POST) only confirms.
+  const form = await request.formData().catch(() => new FormData());
   try {
     const state = await confirmSubscription(token);
     let saved = false;
