@@ -704,6 +704,7 @@ export type Database = {
           created_by: string | null
           id: string
           preheader: string | null
+          send_at: string | null
           send_started_at: string | null
           sent_at: string | null
           state: string
@@ -720,6 +721,7 @@ export type Database = {
           created_by?: string | null
           id?: string
           preheader?: string | null
+          send_at?: string | null
           send_started_at?: string | null
           sent_at?: string | null
           state?: string
@@ -736,6 +738,7 @@ export type Database = {
           created_by?: string | null
           id?: string
           preheader?: string | null
+          send_at?: string | null
           send_started_at?: string | null
           sent_at?: string | null
           state?: string

@@ -376,3 +376,28 @@ describe('the test send and the results', () => {
     expect(timeline).toEqual([{ sent: 1 }]);
   });
 });
+
+describe('a send at a time', () => {
+  it('queues the mails from send_at on: the worker claims none before it', async () => {
+    await db.query('update private.newsletter_campaign_settings set mails_per_minute = 100000');
+    await subscribers(2);
+    const { rows } = await as<{ id: string; send_at: Date }>(
+      'marketing',
+      `insert into public.newsletter_campaigns (subject, body_text, body_html, send_at)
+       values ('Later', 'Hello', '<p>Hello</p>', now() + interval '1 hour') returning id, send_at`,
+    );
+    const campaign = rows[0]!.id;
+    expect((await send(campaign)).rows[0]).toEqual({ recipients: 2, queued: 2 });
+    const { rows: due } = await db.query<{ early: number }>(
+      `select count(*)::int as early from public.mail_outbox m
+         join public.newsletter_campaign_recipients r on r.id = m.campaign_recipient_id
+        where r.campaign_id = $1 and m.next_attempt_at < $2`,
+      [campaign, rows[0]!.send_at],
+    );
+    expect(due[0]!.early).toBe(0);
+    const { rows: claimed } = await db.query(
+      `select id from public.claim_mail_outbox(10, 60) where kind = 'newsletter_campaign'`,
+    );
+    expect(claimed).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@
  * campaign functions (migrations 20261128260000, 20261129000100) decide who may do what.
  */
 import { z } from 'zod';
+import { fromStaffInput } from '../../lib/staff-time';
 import { staffSupabase } from '../../lib/supabase/staff-client';
 import { campaignBodyHtml } from './campaign-body';
 
@@ -34,6 +35,8 @@ export const newCampaignInput = z.object({
   body: z.string().trim().min(1, 'Write the campaign’s text.').max(100_000),
   /** Empty: every confirmed subscriber; else the topic whose subscribers receive it. */
   topic: z.string().trim().max(200),
+  /** Empty: at once; else the form's Nairobi date and time. */
+  sendAt: z.string().trim(),
 });
 
 /** The topics subscribers may choose (newsletter_topics): an audience by interest names one. */
@@ -45,7 +48,9 @@ export async function listTopics(): Promise<string[]> {
 }
 
 export async function createCampaign(input: z.input<typeof newCampaignInput>): Promise<void> {
-  const { subject, preheader, body, topic } = newCampaignInput.parse(input);
+  const { subject, preheader, body, topic, sendAt } = newCampaignInput.parse(input);
+  const sendAtIso = sendAt ? fromStaffInput(sendAt) : null;
+  if (sendAt && !sendAtIso) throw new Error('The send time is not a valid date and time.');
   const supabase = await staffSupabase();
   const { error } = await supabase.from('newsletter_campaigns').insert({
     subject,
@@ -54,6 +59,7 @@ export async function createCampaign(input: z.input<typeof newCampaignInput>): P
     body_html: campaignBodyHtml(body),
     audience: topic ? 'interest' : 'all_confirmed',
     audience_topic: topic || null,
+    send_at: sendAtIso,
   });
   if (error) throw error;
 }

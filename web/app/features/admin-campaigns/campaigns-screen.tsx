@@ -4,7 +4,7 @@
  * results: queued, sent, failed, uncertain, skipped and unsubscribed by it.
  */
 import { useId, useRef, type FormEvent } from 'react';
-import { formatDate } from '../../lib/staff-time';
+import { formatDate, staffInputHint } from '../../lib/staff-time';
 import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import type { CampaignIntent } from './campaign-action';
 import type { CampaignResult } from './campaigns-api';
@@ -30,6 +30,7 @@ function NewCampaignForm({ topics }: { topics: string[] }) {
       preheader: String(data.get('preheader') ?? ''),
       body: String(data.get('body') ?? ''),
       topic: String(data.get('topic') ?? ''),
+      sendAt: String(data.get('sendAt') ?? ''),
     };
     void post(intent);
   }
@@ -59,6 +60,19 @@ function NewCampaignForm({ topics }: { topics: string[] }) {
             </option>
           ))}
         </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-send-at`}>Send at (optional)</label>
+        <input
+          id={`${id}-send-at`}
+          name="sendAt"
+          type="datetime-local"
+          className="field__input"
+          aria-describedby={`${id}-send-at-hint`}
+        />
+        <p className="field__hint" id={`${id}-send-at-hint`}>
+          Empty: the mails go out as soon as you send. {staffInputHint}
+        </p>
       </div>
       <button type="submit" className="button" disabled={busy}>
         {pendingIntent === 'create' ? 'Saving…' : 'Save draft'}
