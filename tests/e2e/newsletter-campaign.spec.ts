@@ -106,12 +106,12 @@ test('marketing sends a campaign to one category’s subscribers, each once, wit
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: subject }) });
   await expect(row.getByRole('cell', { name: 'Draft', exact: true })).toBeVisible();
 
-  await row.getByRole('button', { name: `Send a test of “${subject}” to me` }).click();
+  await row.getByRole('button', { name: new RegExp(`^Send a test to me\\s*: “${subject}”$`) }).click();
   await expect
     .poll(async () => (await mailsTo(stack, staff.email)).map((mail) => mail.subject), { timeout: 30_000 })
     .toEqual([`[Test] ${subject}`]);
 
-  await row.getByRole('button', { name: `Send “${subject}” to its audience` }).click();
+  await row.getByRole('button', { name: new RegExp(`^Send to subscribers\\s*: “${subject}”$`) }).click();
   for (const email of [chooser, alsoKeen]) {
     await expect
       .poll(async () => (await mailsTo(stack, email)).filter((mail) => mail.subject === subject).length, {
@@ -156,6 +156,11 @@ test('marketing sends a campaign to one category’s subscribers, each once, wit
 
   await page.reload();
   await expect(row.getByRole('cell', { name: 'Sent', exact: true })).toBeVisible();
+  // The results over time: the chart, and its figures as a table (two mails sent).
+  await expect(page.getByRole('heading', { name: `Sent over time: ${subject}` })).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(`mails of “${subject}” sent per minute`) })).toBeVisible();
+  const { violations } = await scanAllRules(page);
+  expect(violations.length, `campaigns with results:\n${describeViolations(violations)}`).toBe(0);
 });
 
 const scans = { light: scanAllRules, dark: scanThemeDependentRules } as const;

@@ -83,3 +83,23 @@ export async function stopCampaign(id: string): Promise<void> {
   const { error } = await supabase.rpc('stop_newsletter_campaign', { campaign_id: id });
   if (error) throw error;
 }
+
+export interface TimelinePoint {
+  minute: string;
+  sent: number;
+}
+
+export interface CampaignTimeline {
+  subject: string;
+  points: TimelinePoint[];
+}
+
+/** The mails sent per minute of the latest campaign that has sent any (null: none has). */
+export async function latestTimeline(campaigns: CampaignResult[]): Promise<CampaignTimeline | null> {
+  const latest = campaigns.find((campaign) => campaign.sent > 0);
+  if (!latest) return null;
+  const supabase = await staffSupabase();
+  const { data, error } = await supabase.rpc('newsletter_campaign_timeline', { campaign_id: latest.id });
+  if (error) throw error;
+  return { subject: latest.subject, points: data };
+}

@@ -7,7 +7,8 @@ import { useId, useRef, type FormEvent } from 'react';
 import { formatDate, staffInputHint } from '../../lib/staff-time';
 import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import type { CampaignIntent } from './campaign-action';
-import type { CampaignResult } from './campaigns-api';
+import type { CampaignResult, CampaignTimeline } from './campaigns-api';
+import { CampaignTimelinePanel } from './campaign-timeline';
 import '../../components/ui/form-fields.css';
 import './campaigns.css';
 
@@ -91,20 +92,18 @@ function CampaignActions({ campaign }: { campaign: CampaignResult }) {
         type="button"
         className="button button--small button--secondary"
         disabled={busy}
-        aria-label={`Send a test of ${label} to me`}
         onClick={() => act({ intent: 'test', id: campaign.id })}
       >
-        Send a test to me
+        Send a test to me<span className="visually-hidden">: {label}</span>
       </button>
       {campaign.state === 'draft' && (
         <button
           type="button"
           className="button button--small"
           disabled={busy}
-          aria-label={`Send ${label} to its audience`}
           onClick={() => act({ intent: 'send', id: campaign.id })}
         >
-          Send to subscribers
+          Send to subscribers<span className="visually-hidden">: {label}</span>
         </button>
       )}
       {campaign.state === 'sending' && (
@@ -112,17 +111,24 @@ function CampaignActions({ campaign }: { campaign: CampaignResult }) {
           type="button"
           className="button button--small button--secondary"
           disabled={busy}
-          aria-label={`Stop sending ${label}`}
           onClick={() => act({ intent: 'stop', id: campaign.id })}
         >
-          Stop
+          Stop<span className="visually-hidden"> sending {label}</span>
         </button>
       )}
     </div>
   );
 }
 
-export function CampaignsScreen({ campaigns, topics }: { campaigns: CampaignResult[]; topics: string[] }) {
+export function CampaignsScreen({
+  campaigns,
+  topics,
+  timeline,
+}: {
+  campaigns: CampaignResult[];
+  topics: string[];
+  timeline: CampaignTimeline | null;
+}) {
   return (
     <>
       <h1>Newsletter campaigns</h1>
@@ -174,6 +180,7 @@ export function CampaignsScreen({ campaigns, topics }: { campaigns: CampaignResu
           </tbody>
         </table>
       </div>
+      {timeline && <CampaignTimelinePanel timeline={timeline} />}
     </>
   );
 }

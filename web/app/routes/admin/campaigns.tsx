@@ -3,7 +3,7 @@ import { adminMeta } from '../../shell/admin/admin-meta';
 import type { AdminRouteHandle } from '../../shell/admin/admin-access';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { campaignAction } from '../../features/admin-campaigns/campaign-action';
-import { listCampaigns, listTopics } from '../../features/admin-campaigns/campaigns-api';
+import { latestTimeline, listCampaigns, listTopics } from '../../features/admin-campaigns/campaigns-api';
 import { CampaignsScreen } from '../../features/admin-campaigns/campaigns-screen';
 import type { Route } from './+types/campaigns';
 
@@ -13,7 +13,7 @@ export const handle: AdminRouteHandle = { roles: ['marketing'] };
 
 export async function clientLoader() {
   const [campaigns, topics] = await Promise.all([listCampaigns(), listTopics()]);
-  return { campaigns, topics };
+  return { campaigns, topics, timeline: await latestTimeline(campaigns) };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -25,5 +25,5 @@ export function ErrorBoundary() {
 }
 
 export default function CampaignsRoute({ loaderData }: Route.ComponentProps) {
-  return <CampaignsScreen campaigns={loaderData.campaigns} topics={loaderData.topics} />;
+  return <CampaignsScreen campaigns={loaderData.campaigns} topics={loaderData.topics} timeline={loaderData.timeline} />;
 }
