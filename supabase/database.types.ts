@@ -216,48 +216,6 @@ export type Database = {
           },
         ]
       }
-      data_erasure_requests: {
-        Row: {
-          completed_at: string | null
-          completed_by: string | null
-          completed_by_email: string | null
-          due_by: string
-          email: string | null
-          id: string
-          kept_orders: string[]
-          kept_until: string | null
-          note: string | null
-          requested_at: string
-          status: string
-        }
-        Insert: {
-          completed_at?: string | null
-          completed_by?: string | null
-          completed_by_email?: string | null
-          due_by: string
-          email?: string | null
-          id?: string
-          kept_orders?: string[]
-          kept_until?: string | null
-          note?: string | null
-          requested_at?: string
-          status?: string
-        }
-        Update: {
-          completed_at?: string | null
-          completed_by?: string | null
-          completed_by_email?: string | null
-          due_by?: string
-          email?: string | null
-          id?: string
-          kept_orders?: string[]
-          kept_until?: string | null
-          note?: string | null
-          requested_at?: string
-          status?: string
-        }
-        Relationships: []
-      }
       enquiries: {
         Row: {
           assigned_to: string | null
@@ -532,10 +490,11 @@ export type Database = {
       mail_outbox: {
         Row: {
           attempts: number
+          campaign_id: string | null
+          campaign_recipient_id: string | null
           certificate_id: string | null
           claim_id: string | null
           created_at: string
-          data_erasure_request_id: string | null
           enquiry_id: string | null
           id: string
           kind: string
@@ -553,10 +512,11 @@ export type Database = {
         }
         Insert: {
           attempts?: number
+          campaign_id?: string | null
+          campaign_recipient_id?: string | null
           certificate_id?: string | null
           claim_id?: string | null
           created_at?: string
-          data_erasure_request_id?: string | null
           enquiry_id?: string | null
           id?: string
           kind: string
@@ -574,10 +534,11 @@ export type Database = {
         }
         Update: {
           attempts?: number
+          campaign_id?: string | null
+          campaign_recipient_id?: string | null
           certificate_id?: string | null
           claim_id?: string | null
           created_at?: string
-          data_erasure_request_id?: string | null
           enquiry_id?: string | null
           id?: string
           kind?: string
@@ -595,15 +556,21 @@ export type Database = {
         }
         Relationships: [
           {
-            foreignKeyName: "mail_outbox_certificate_id_fkey"
-            columns: ["certificate_id"]
-            referencedRelation: "certificates"
+            foreignKeyName: "mail_outbox_campaign_id_fkey"
+            columns: ["campaign_id"]
+            referencedRelation: "newsletter_campaigns"
             referencedColumns: ["id"]
           },
           {
-            foreignKeyName: "mail_outbox_data_erasure_request_id_fkey"
-            columns: ["data_erasure_request_id"]
-            referencedRelation: "data_erasure_requests"
+            foreignKeyName: "mail_outbox_campaign_recipient_id_fkey"
+            columns: ["campaign_recipient_id"]
+            referencedRelation: "newsletter_campaign_recipients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_certificate_id_fkey"
+            columns: ["certificate_id"]
+            referencedRelation: "certificates"
             referencedColumns: ["id"]
           },
           {
@@ -683,6 +650,131 @@ export type Database = {
             foreignKeyName: "mpesa_payment_attempts_order_id_fkey"
             columns: ["order_id"]
             referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      newsletter_campaign_recipients: {
+        Row: {
+          campaign_id: string
+          created_at: string
+          id: string
+          state: string
+          subscriber_id: string
+          updated_at: string
+        }
+        Insert: {
+          campaign_id: string
+          created_at?: string
+          id?: string
+          state?: string
+          subscriber_id: string
+          updated_at?: string
+        }
+        Update: {
+          campaign_id?: string
+          created_at?: string
+          id?: string
+          state?: string
+          subscriber_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_campaign_recipients_campaign_id_fkey"
+            columns: ["campaign_id"]
+            referencedRelation: "newsletter_campaigns"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "newsletter_campaign_recipients_subscriber_id_fkey"
+            columns: ["subscriber_id"]
+            referencedRelation: "newsletter_subscribers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      newsletter_campaigns: {
+        Row: {
+          audience: string
+          audience_topic: string | null
+          body_html: string
+          body_text: string
+          created_at: string
+          created_by: string | null
+          id: string
+          preheader: string | null
+          send_at: string | null
+          send_started_at: string | null
+          sent_at: string | null
+          state: string
+          stopped_at: string | null
+          subject: string
+          updated_at: string
+        }
+        Insert: {
+          audience?: string
+          audience_topic?: string | null
+          body_html: string
+          body_text: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          preheader?: string | null
+          send_at?: string | null
+          send_started_at?: string | null
+          sent_at?: string | null
+          state?: string
+          stopped_at?: string | null
+          subject: string
+          updated_at?: string
+        }
+        Update: {
+          audience?: string
+          audience_topic?: string | null
+          body_html?: string
+          body_text?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          preheader?: string | null
+          send_at?: string | null
+          send_started_at?: string | null
+          sent_at?: string | null
+          state?: string
+          stopped_at?: string | null
+          subject?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      newsletter_subscriber_interests: {
+        Row: {
+          consent_text: string
+          consented_at: string
+          id: string
+          subscriber_id: string
+          topic: string
+        }
+        Insert: {
+          consent_text: string
+          consented_at?: string
+          id?: string
+          subscriber_id: string
+          topic: string
+        }
+        Update: {
+          consent_text?: string
+          consented_at?: string
+          id?: string
+          subscriber_id?: string
+          topic?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_subscriber_interests_subscriber_id_fkey"
+            columns: ["subscriber_id"]
+            referencedRelation: "newsletter_subscribers"
             referencedColumns: ["id"]
           },
         ]
@@ -1677,10 +1769,11 @@ export type Database = {
         Args: { batch_size?: number; lease_seconds?: number }
         Returns: {
           attempts: number
+          campaign_id: string | null
+          campaign_recipient_id: string | null
           certificate_id: string | null
           claim_id: string | null
           created_at: string
-          data_erasure_request_id: string | null
           enquiry_id: string | null
           id: string
           kind: string
@@ -1711,28 +1804,6 @@ export type Database = {
           difficulty: number
         }[]
       }
-      complete_data_erasure: {
-        Args: { request_id: string }
-        Returns: {
-          completed_at: string | null
-          completed_by: string | null
-          completed_by_email: string | null
-          due_by: string
-          email: string | null
-          id: string
-          kept_orders: string[]
-          kept_until: string | null
-          note: string | null
-          requested_at: string
-          status: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "data_erasure_requests"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
       complete_mail_outbox: {
         Args: { claim: string; message_id: string }
         Returns: boolean
@@ -1755,15 +1826,6 @@ export type Database = {
           reference: string
           replayed: boolean
           token: string
-        }[]
-      }
-      data_erasure_mail_document: {
-        Args: { request_id: string }
-        Returns: {
-          completed_at: string
-          kept_orders: string[]
-          kept_until: string
-          note: string
         }[]
       }
       enquiry_mail_document: {
@@ -1898,7 +1960,52 @@ export type Database = {
         Args: { hours?: number; intake_id: string }
         Returns: number
       }
-      my_data: { Args: Record<PropertyKey, never>; Returns: Json }
+      newsletter_campaign_mail_document: {
+        Args: { campaign_recipient_id: string }
+        Returns: {
+          body_html: string
+          body_text: string
+          campaign_id: string
+          email: string
+          preheader: string
+          subject: string
+          subscribed: boolean
+          token: string
+        }[]
+      }
+      newsletter_campaign_results: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          audience_topic: string
+          created_at: string
+          failed: number
+          id: string
+          queued: number
+          send_started_at: string
+          sent: number
+          skipped: number
+          state: string
+          subject: string
+          uncertain: number
+          unsubscribed: number
+        }[]
+      }
+      newsletter_campaign_test_document: {
+        Args: { campaign_id: string }
+        Returns: {
+          body_html: string
+          body_text: string
+          preheader: string
+          subject: string
+        }[]
+      }
+      newsletter_campaign_timeline: {
+        Args: { campaign_id: string }
+        Returns: {
+          minute: string
+          sent: number
+        }[]
+      }
       newsletter_confirm: {
         Args: { token: string }
         Returns: {
@@ -1906,6 +2013,7 @@ export type Database = {
           status: string
         }[]
       }
+      newsletter_interests: { Args: { token: string }; Returns: string[] }
       newsletter_mail_document: {
         Args: { subscriber_id: string }
         Returns: {
@@ -1914,6 +2022,10 @@ export type Database = {
           token: string
         }[]
       }
+      newsletter_set_interests: {
+        Args: { token: string; topics: string[] }
+        Returns: boolean
+      }
       newsletter_subscribe: {
         Args: { client: string; email: string; proof?: string; source?: string }
         Returns: {
@@ -1921,6 +2033,7 @@ export type Database = {
           retry_after: number
         }[]
       }
+      newsletter_topics: { Args: Record<PropertyKey, never>; Returns: string[] }
       newsletter_unsubscribe: {
         Args: { token: string }
         Returns: {
@@ -2035,15 +2148,6 @@ export type Database = {
         Args: { full_name: string; participant_id: string }
         Returns: undefined
       }
-      request_data_erasure: {
-        Args: Record<PropertyKey, never>
-        Returns: {
-          already_requested: boolean
-          due_by: string
-          id: string
-          requested_at: string
-        }[]
-      }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
       reset_staff_factor: { Args: { target: string }; Returns: number }
       revoke_certificate: {
@@ -2053,6 +2157,17 @@ export type Database = {
       search_catalogue: {
         Args: { per_group?: number; query: string }
         Returns: Json
+      }
+      send_newsletter_campaign: {
+        Args: { campaign_id: string }
+        Returns: {
+          queued: number
+          recipients: number
+        }[]
+      }
+      send_newsletter_campaign_test: {
+        Args: { campaign_id: string }
+        Returns: string
       }
       set_order_buyer: {
         Args: {
@@ -2321,6 +2436,10 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      stop_newsletter_campaign: {
+        Args: { campaign_id: string }
+        Returns: undefined
+      }
       submit_enquiry: {
         Args: {
           consent: boolean
@@ -2356,6 +2475,10 @@ export type Database = {
           starts_on: string
           status: string
         }[]
+      }
+      withdraw_claimed_campaign_mail: {
+        Args: { claim: string; message_id: string }
+        Returns: boolean
       }
     }
     Enums: {

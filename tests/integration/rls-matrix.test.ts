@@ -122,6 +122,9 @@ const programIds: string[] = [];
 let rosterIntakeId = '';
 const rosterDays: string[] = [];
 const rosterParticipants: string[] = [];
+/** A campaign and two confirmed subscribers for the newsletter_campaign_recipients fixtures. */
+let campaignId = '';
+const campaignSubscribers: string[] = [];
 /** A certificate (of a third seat) for the certificate_issues fixtures. */
 let certificateId = '';
 /** The event the event_registrations fixtures register for. */
@@ -473,6 +476,40 @@ const subjects: Subject[] = [
     key: 'id',
     row: () => ({ email: `rls-erasure-${hex()}@ascent.example`, due_by: future(14 * 24) }),
     patch: { note: 'RLS changed' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    // Newsletter campaigns: marketing writes drafts; sending and stopping go through functions.
+    name: 'newsletter_campaigns',
+    access: { read: [], write: ['marketing'] },
+    table: 'newsletter_campaigns',
+    key: 'id',
+    row: (kind) => ({ subject: `RLS campaign ${kind}`, body_text: 'RLS', body_html: '<p>RLS</p>' }),
+    patch: { subject: 'RLS changed' },
+    cells: staffOnlyCells,
+  }),
+  subject({
+    // A campaign's recipients: snapshotted by send_newsletter_campaign, nobody writes them by hand.
+    name: 'newsletter_campaign_recipients',
+    access: { read: [], write: ['marketing'] },
+    table: 'newsletter_campaign_recipients',
+    key: 'id',
+    row: (kind) => ({ campaign_id: campaignId, subscriber_id: campaignSubscribers[kind === 'published' ? 0 : 1]! }),
+    patch: { state: 'skipped' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    // A subscriber's topics: chosen by token (newsletter_set_interests), marketing reads them.
+    name: 'newsletter_subscriber_interests',
+    access: { read: ['marketing'], write: [] },
+    table: 'newsletter_subscriber_interests',
+    key: 'id',
+    row: (kind) => ({
+      subscriber_id: campaignSubscribers[kind === 'published' ? 0 : 1]!,
+      topic: 'Events',
+      consent_text: 'RLS consent',
+    }),
+    patch: { topic: 'RLS changed' },
     cells: staffOnlyReadCells,
   }),
   subject({
@@ -858,10 +895,23 @@ beforeAll(async () => {
     })
     .select('id');
   certificateId = keysOf(certificate.data, 'id')[0]!;
+  const campaign = await admin
+    .from('newsletter_campaigns')
+    .insert({ subject: 'RLS campaign', body_text: 'RLS', body_html: '<p>RLS</p>' })
+    .select('id');
+  campaignId = keysOf(campaign.data, 'id')[0]!;
+  const readers = await admin
+    .from('newsletter_subscribers')
+    .insert([1, 2].map((n) => ({ email: `rls-campaign-${run}-${n}@ascent.example`, source: 'rls-matrix' })))
+    .select('id');
+  campaignSubscribers.push(...keysOf(readers.data, 'id'));
   // Seven sign-ins with a second factor each: generous for a loaded machine.
 }, 240_000);
 
 afterAll(async () => {
+  if (campaignId) expect((await admin.from('newsletter_campaigns').delete().eq('id', campaignId)).error).toBeNull();
+  if (campaignSubscribers.length)
+    expect((await admin.from('newsletter_subscribers').delete().in('id', campaignSubscribers)).error).toBeNull();
   // A certificate keeps its seat, program and intake, and documents their order (on delete
   // restrict): they go first.
   if (certificateId) expect((await admin.from('certificates').delete().eq('id', certificateId)).error).toBeNull();
@@ -1018,6 +1068,27 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
   { name: 'staff_orders_count', args: {}, roles: ['admin', 'finance', 'programmes'] },
   { name: 'staff_subscribers_page', args: {}, roles: ['admin', 'marketing'] },
   { name: 'staff_subscribers_count', args: {}, roles: ['admin', 'marketing'] },
+  // Newsletter campaigns (marketing): sending and stopping a campaign that does not exist.
+  {
+    name: 'send_newsletter_campaign',
+    args: { campaign_id: missingOrder },
+    roles: ['admin', 'marketing'],
+    notFound: 'campaign_not_found',
+  },
+  {
+    name: 'stop_newsletter_campaign',
+    args: { campaign_id: missingOrder },
+    roles: ['admin', 'marketing'],
+    notFound: 'campaign_not_found',
+  },
+  {
+    name: 'send_newsletter_campaign_test',
+    args: { campaign_id: missingOrder },
+    roles: ['admin', 'marketing'],
+    notFound: 'campaign_not_found',
+  },
+  { name: 'newsletter_campaign_results', args: {}, roles: ['admin', 'marketing'] },
+  { name: 'newsletter_campaign_timeline', args: { campaign_id: missingOrder }, roles: ['admin', 'marketing'] },
   // Invitations (admin only): the check, and recording a user who was never invited.
   { name: 'check_staff_invite', args: { email: 'rls-invite@ascent.example', roles: ['finance'] }, roles: ['admin'] },
   {
@@ -1138,7 +1209,11 @@ const visitorFunctions = [
   // By the order's token; tax_document_for_pdf also as finance staff (tests/integration/tax-document-pdf.test.ts).
   'get_order_tax_documents',
   'newsletter_confirm',
+  // The confirmation page's topics (tests/integration/newsletter-interests.test.ts).
+  'newsletter_interests',
+  'newsletter_set_interests',
   'newsletter_subscribe',
+  'newsletter_topics',
   'newsletter_unsubscribe',
   'register_for_event',
   'search_catalogue',

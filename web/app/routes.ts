@@ -24,6 +24,7 @@ export default [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
       route('subscribers', 'routes/admin/subscribers.tsx'),
+      route('campaigns', 'routes/admin/campaigns.tsx'),
       route('enquiries', 'routes/admin/enquiries.tsx'),
       route('enquiries/:id', 'routes/admin/enquiry.tsx'),
       route('stats', 'routes/admin/stats.tsx'),

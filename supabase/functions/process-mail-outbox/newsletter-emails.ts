@@ -85,3 +85,62 @@ ${name}`;
   );
   return { to: subscriber.email, subject, text, html, headers: unsubscribeHeaders(siteUrl, subscriber.token) };
 }
+
+export interface NewsletterCampaignMail {
+  subject: string;
+  preheader: string | null;
+  bodyText: string;
+  /** Written by marketing staff in the admin (aal2, their role checked by RLS). */
+  bodyHtml: string;
+}
+
+/**
+ * One campaign mail: the campaign's subject and bodies, the preheader as the inbox's hidden
+ * preview line, and the same one-click unsubscribe (link and headers) as every newsletter mail.
+ */
+export function newsletterCampaignEmail(
+  campaign: NewsletterCampaignMail,
+  subscriber: NewsletterSubscriber,
+  settings: InstituteSettings,
+  siteUrl: string,
+): OutgoingMail {
+  const name = settings.instituteName;
+  const leave = unsubscribeUrl(siteUrl, subscriber.token);
+  const text = `${campaign.preheader ? `${campaign.preheader}\n\n` : ''}${campaign.bodyText.trim()}
+
+--
+You receive this because you subscribed to the ${name} newsletter at ${subscriber.email}.
+Unsubscribe with one click: ${leave}`;
+  const preview = campaign.preheader
+    ? `<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(campaign.preheader)}</div>\n`
+    : '';
+  const html = mailPage(
+    settings,
+    campaign.subject,
+    `${preview}${campaign.bodyHtml}
+<hr style="border:0;border-top:1px solid #ccc;margin:24px 0 12px;">
+<p style="color:#555;font-size:0.9em;">You receive this because you subscribed to the ${escapeHtml(name)} newsletter at ${escapeHtml(subscriber.email)}. <a href="${escapeHtml(leave)}">Unsubscribe</a> with one click.</p>`,
+  );
+  return {
+    to: subscriber.email,
+    subject: campaign.subject,
+    text,
+    html,
+    headers: unsubscribeHeaders(siteUrl, subscriber.token),
+  };
+}
+
+/**
+ * A staff member's test of a campaign, to their own address: the campaign as subscribers will
+ * see it, its subject marked [Test]. The unsubscribe link is an example (no subscriber's token),
+ * so the test carries no List-Unsubscribe headers.
+ */
+export function newsletterCampaignTestEmail(
+  campaign: NewsletterCampaignMail,
+  staffAddress: string,
+  settings: InstituteSettings,
+  siteUrl: string,
+): OutgoingMail {
+  const example = newsletterCampaignEmail(campaign, { email: staffAddress, token: 'TEST' }, settings, siteUrl);
+  return { to: staffAddress, subject: `[Test] ${campaign.subject}`, text: example.text, html: example.html };
+}

@@ -13,7 +13,12 @@ import { certificateEmail } from './certificate-emails.ts';
 import { dataErasureEmail } from './data-erasure-emails.ts';
 import { enquiryNotificationEmail, enquiryReceiptEmail } from './enquiry-emails.ts';
 import { registrationEmail, type RegistrationMailKind } from './event-emails.ts';
-import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './newsletter-emails.ts';
+import {
+  newsletterCampaignEmail,
+  newsletterCampaignTestEmail,
+  newsletterConfirmationEmail,
+  newsletterWelcomeEmail,
+} from './newsletter-emails.ts';
 import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail } from './order-emails.ts';
 import { isOrderStateKind, orderStateEmail } from './order-state-emails.ts';
 
@@ -46,6 +51,8 @@ type OutboxRow = {
   registration_id: string | null;
   certificate_id: string | null;
   data_erasure_request_id: string | null;
+  campaign_recipient_id: string | null;
+  campaign_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
@@ -71,6 +78,46 @@ async function renderNewsletter(row: OutboxRow, deps: WorkerDeps, settings: Inst
   const subscriber = { email: data.email, token: data.token };
   if (row.kind === 'newsletter_confirmation') return newsletterConfirmationEmail(subscriber, settings, deps.siteUrl);
   return newsletterWelcomeEmail(subscriber, settings, deps.siteUrl);
+}
+
+/** A campaign mail whose recipient left the list after it was claimed: handed back, never sent. */
+class RecipientLeftList extends Error {}
+
+async function renderCampaign(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.campaign_recipient_id) throw new Error(`outbox row ${row.id} (${row.kind}) has no campaign recipient`);
+  const { data, error } = await deps.admin
+    .rpc('newsletter_campaign_mail_document', { campaign_recipient_id: row.campaign_recipient_id })
+    .maybeSingle();
+  if (error)
+    throw new Error(`could not read campaign recipient ${row.campaign_recipient_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`campaign recipient ${row.campaign_recipient_id} no longer exists`);
+  if (!data.subscribed) throw new RecipientLeftList(`${row.campaign_recipient_id} left the list`);
+  return newsletterCampaignEmail(
+    { subject: data.subject, preheader: data.preheader, bodyText: data.body_text, bodyHtml: data.body_html },
+    { email: data.email, token: data.token },
+    settings,
+    deps.siteUrl,
+  );
+}
+
+/** A staff member's test of a campaign: the campaign as a subscriber sees it, marked as a test. */
+async function renderCampaignTest(
+  row: OutboxRow,
+  deps: WorkerDeps,
+  settings: InstituteSettings,
+): Promise<OutgoingMail> {
+  if (!row.campaign_id || !row.recipient) throw new Error(`outbox row ${row.id} (${row.kind}) has no campaign`);
+  const { data, error } = await deps.admin
+    .rpc('newsletter_campaign_test_document', { campaign_id: row.campaign_id })
+    .maybeSingle();
+  if (error) throw new Error(`could not read campaign ${row.campaign_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`campaign ${row.campaign_id} no longer exists`);
+  return newsletterCampaignTestEmail(
+    { subject: data.subject, preheader: data.preheader, bodyText: data.body_text, bodyHtml: data.body_html },
+    row.recipient,
+    settings,
+    deps.siteUrl,
+  );
 }
 
 async function renderEnquiry(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
@@ -143,6 +190,8 @@ async function renderOther(
   deps: WorkerDeps,
   settings: InstituteSettings,
 ): Promise<OutgoingMail | null> {
+  if (row.kind === 'newsletter_campaign') return renderCampaign(row, deps, settings);
+  if (row.kind === 'newsletter_campaign_test') return renderCampaignTest(row, deps, settings);
   if (row.kind.startsWith('newsletter_')) return renderNewsletter(row, deps, settings);
   if (row.kind.startsWith('enquiry_')) return renderEnquiry(row, deps, settings);
   if (row.kind.startsWith('event_registration_')) return renderRegistration(row, deps, settings);
@@ -211,6 +260,14 @@ export async function processOutbox(deps: WorkerDeps): Promise<WorkerReport> {
         settings ??= await deps.settings();
         mail = await render(row, deps, settings);
       } catch (renderError) {
+        if (renderError instanceof RecipientLeftList) {
+          const { error: withdrawError } = await deps.admin.rpc('withdraw_claimed_campaign_mail', {
+            message_id: row.id,
+            claim: row.claim_id ?? '',
+          });
+          if (withdrawError) console.error(`${log} could not withdraw ${row.id}: ${withdrawError.message}`);
+          continue;
+        }
         // Nothing was sent: try again later.
         console.error(`${log} could not prepare ${row.kind} ${row.id}:`, renderError);
         const status = await fail(deps, row, renderError, true);

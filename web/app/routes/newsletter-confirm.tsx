@@ -5,7 +5,8 @@
  */
 import { Form, useNavigation, type ActionFunctionArgs, type HeadersFunction } from 'react-router';
 import { publicEnv } from '../config/env.server';
-import { confirmSubscription } from '../features/newsletter/newsletter-token.server';
+import { chooseTopics, confirmSubscription, subscriberTopics } from '../features/newsletter/newsletter-token.server';
+import { TopicsForm } from '../features/newsletter/topics-form';
 import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/newsletter-confirm';
@@ -22,13 +23,29 @@ export async function loader() {
   };
 }
 
+/**
+ * The confirmation (the page's first button), or the topics a confirmed subscriber chose (the
+ * form shown after it). Confirming again answers as before, so the topics form carries the
+ * confirmation's answer forward.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
+  // A body that is not a form (a link checker's empty POST) only confirms.
+  const form = await request.formData().catch(() => new FormData());
   try {
-    return { state: await confirmSubscription(token), failed: false };
+    const state = await confirmSubscription(token);
+    let saved = false;
+    if (state?.status === 'confirmed' && form.get('intent') === 'topics') {
+      saved = await chooseTopics(
+        token,
+        form.getAll('topic').map((topic) => String(topic)),
+      );
+    }
+    const topics = state?.status === 'confirmed' ? await subscriberTopics(token) : null;
+    return { state, topics, saved, failed: false };
   } catch (error) {
     console.error('[newsletter] confirmation failed', error);
-    return { state: null, failed: true };
+    return { state: null, topics: null, saved: false, failed: true };
   }
 }
 
@@ -73,7 +90,12 @@ export default function NewsletterConfirmPage({ actionData: result }: Route.Comp
     <section className="container newsletter-page">
       <h1>Confirm your subscription</h1>
       {result ? (
-        <Outcome result={result} />
+        <>
+          <Outcome result={result} />
+          {result.topics && result.topics.offered.length > 0 && (
+            <TopicsForm offered={result.topics.offered} chosen={result.topics.chosen} saved={result.saved} />
+          )}
+        </>
       ) : (
         <>
           <p>Please confirm that you want to receive the Ascent newsletter. You can unsubscribe at any time.</p>

@@ -37,3 +37,25 @@ export async function unsubscribe(token: string): Promise<SubscriptionState> {
   if (error) throw new Error(`newsletter_unsubscribe failed: ${error.message} (${error.code})`);
   return toState(data);
 }
+
+/** The topics a confirmed subscriber may choose, and the ones they chose (the confirmation page). */
+export async function subscriberTopics(token: string): Promise<{ offered: string[]; chosen: string[] }> {
+  const supabase = serverSupabase();
+  const [offered, chosen] = await Promise.all([
+    supabase.rpc('newsletter_topics'),
+    TOKEN_FORMAT.test(token)
+      ? supabase.rpc('newsletter_interests', { token })
+      : Promise.resolve({ data: [], error: null }),
+  ]);
+  if (offered.error) throw new Error(`newsletter_topics failed: ${offered.error.message} (${offered.error.code})`);
+  if (chosen.error) throw new Error(`newsletter_interests failed: ${chosen.error.message} (${chosen.error.code})`);
+  return { offered: offered.data, chosen: chosen.data };
+}
+
+/** Replaces a confirmed subscriber's topics; false when the token is not a confirmed subscriber's. */
+export async function chooseTopics(token: string, topics: string[]): Promise<boolean> {
+  if (!TOKEN_FORMAT.test(token)) return false;
+  const { data, error } = await serverSupabase().rpc('newsletter_set_interests', { token, topics });
+  if (error) throw new Error(`newsletter_set_interests failed: ${error.message} (${error.code})`);
+  return data;
+}

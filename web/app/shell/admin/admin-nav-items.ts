@@ -23,6 +23,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { to: '/admin/orders', label: 'Orders', roles: ['finance', 'programmes'] },
   { to: '/admin/enquiries', label: 'Enquiries', roles: ['front_desk', 'marketing'] },
   { to: '/admin/subscribers', label: 'Subscribers', roles: ['marketing'] },
+  { to: '/admin/campaigns', label: 'Campaigns', roles: ['marketing'] },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff', roles: screenRoles.staff },
   { to: '/admin/data-requests', label: 'Data requests', roles: screenRoles.dataRequests },
