@@ -216,6 +216,48 @@ export type Database = {
           },
         ]
       }
+      data_erasure_requests: {
+        Row: {
+          completed_at: string | null
+          completed_by: string | null
+          completed_by_email: string | null
+          due_by: string
+          email: string | null
+          id: string
+          kept_orders: string[]
+          kept_until: string | null
+          note: string | null
+          requested_at: string
+          status: string
+        }
+        Insert: {
+          completed_at?: string | null
+          completed_by?: string | null
+          completed_by_email?: string | null
+          due_by: string
+          email?: string | null
+          id?: string
+          kept_orders?: string[]
+          kept_until?: string | null
+          note?: string | null
+          requested_at?: string
+          status?: string
+        }
+        Update: {
+          completed_at?: string | null
+          completed_by?: string | null
+          completed_by_email?: string | null
+          due_by?: string
+          email?: string | null
+          id?: string
+          kept_orders?: string[]
+          kept_until?: string | null
+          note?: string | null
+          requested_at?: string
+          status?: string
+        }
+        Relationships: []
+      }
       enquiries: {
         Row: {
           assigned_to: string | null
@@ -495,6 +537,7 @@ export type Database = {
           certificate_id: string | null
           claim_id: string | null
           created_at: string
+          data_erasure_request_id: string | null
           enquiry_id: string | null
           id: string
           kind: string
@@ -517,6 +560,7 @@ export type Database = {
           certificate_id?: string | null
           claim_id?: string | null
           created_at?: string
+          data_erasure_request_id?: string | null
           enquiry_id?: string | null
           id?: string
           kind: string
@@ -539,6 +583,7 @@ export type Database = {
           certificate_id?: string | null
           claim_id?: string | null
           created_at?: string
+          data_erasure_request_id?: string | null
           enquiry_id?: string | null
           id?: string
           kind?: string
@@ -571,6 +616,12 @@ export type Database = {
             foreignKeyName: "mail_outbox_certificate_id_fkey"
             columns: ["certificate_id"]
             referencedRelation: "certificates"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_data_erasure_request_id_fkey"
+            columns: ["data_erasure_request_id"]
+            referencedRelation: "data_erasure_requests"
             referencedColumns: ["id"]
           },
           {
@@ -1774,6 +1825,7 @@ export type Database = {
           certificate_id: string | null
           claim_id: string | null
           created_at: string
+          data_erasure_request_id: string | null
           enquiry_id: string | null
           id: string
           kind: string
@@ -1804,6 +1856,28 @@ export type Database = {
           difficulty: number
         }[]
       }
+      complete_data_erasure: {
+        Args: { request_id: string }
+        Returns: {
+          completed_at: string | null
+          completed_by: string | null
+          completed_by_email: string | null
+          due_by: string
+          email: string | null
+          id: string
+          kept_orders: string[]
+          kept_until: string | null
+          note: string | null
+          requested_at: string
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "data_erasure_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       complete_mail_outbox: {
         Args: { claim: string; message_id: string }
         Returns: boolean
@@ -1826,6 +1900,15 @@ export type Database = {
           reference: string
           replayed: boolean
           token: string
+        }[]
+      }
+      data_erasure_mail_document: {
+        Args: { request_id: string }
+        Returns: {
+          completed_at: string
+          kept_orders: string[]
+          kept_until: string
+          note: string
         }[]
       }
       enquiry_mail_document: {
@@ -1960,6 +2043,7 @@ export type Database = {
         Args: { hours?: number; intake_id: string }
         Returns: number
       }
+      my_data: { Args: Record<PropertyKey, never>; Returns: Json }
       newsletter_campaign_mail_document: {
         Args: { campaign_recipient_id: string }
         Returns: {
@@ -2147,6 +2231,15 @@ export type Database = {
       rename_order_participant: {
         Args: { full_name: string; participant_id: string }
         Returns: undefined
+      }
+      request_data_erasure: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          already_requested: boolean
+          due_by: string
+          id: string
+          requested_at: string
+        }[]
       }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
       reset_staff_factor: { Args: { target: string }; Returns: number }
