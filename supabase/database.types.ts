@@ -506,6 +506,7 @@ export type Database = {
           sent_at: string | null
           status: string
           subscriber_id: string | null
+          tax_document_id: string | null
           updated_at: string
         }
         Insert: {
@@ -526,6 +527,7 @@ export type Database = {
           sent_at?: string | null
           status?: string
           subscriber_id?: string | null
+          tax_document_id?: string | null
           updated_at?: string
         }
         Update: {
@@ -546,6 +548,7 @@ export type Database = {
           sent_at?: string | null
           status?: string
           subscriber_id?: string | null
+          tax_document_id?: string | null
           updated_at?: string
         }
         Relationships: [
@@ -577,6 +580,12 @@ export type Database = {
             foreignKeyName: "mail_outbox_subscriber_id_fkey"
             columns: ["subscriber_id"]
             referencedRelation: "newsletter_subscribers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_tax_document_id_fkey"
+            columns: ["tax_document_id"]
+            referencedRelation: "tax_documents"
             referencedColumns: ["id"]
           },
         ]
@@ -1642,6 +1651,7 @@ export type Database = {
           sent_at: string | null
           status: string
           subscriber_id: string | null
+          tax_document_id: string | null
           updated_at: string
         }[]
         SetofOptions: {
@@ -2251,6 +2261,7 @@ export type Database = {
         Args: { document: string; token?: string }
         Returns: Json
       }
+      tax_document_mail_document: { Args: { document: string }; Returns: Json }
       verify_certificate: {
         Args: { code: string }
         Returns: {
