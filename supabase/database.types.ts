@@ -1963,6 +1963,7 @@ export type Database = {
       }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
       reset_staff_factor: { Args: { target: string }; Returns: number }
+      retry_tax_document: { Args: { document: string }; Returns: undefined }
       revoke_certificate: {
         Args: { certificate_id: string; reason: string }
         Returns: undefined

@@ -12,6 +12,7 @@ export const screenRoles = {
   programEditor: ['programmes'],
   serviceEditor: ['programmes'],
   staff: [],
+  taxDocuments: ['finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A guarded admin route's `handle` export: the roles besides admin that may open it. */
