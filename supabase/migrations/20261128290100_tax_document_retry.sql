@@ -18,7 +18,7 @@ begin
   perform private.require_staff_role('finance');
   select d.etims_status into current_status from public.tax_documents d where d.id = document for update;
   if current_status is null then
-    perform private.refuse('document', 'not_found', 'There is no such tax document.');
+    perform private.refuse('document', 'tax_document_not_found', 'There is no such tax document.');
   end if;
   if current_status = 'registered' then
     perform private.refuse('document', 'already_registered', 'This document is already registered with eTIMS.');

@@ -114,7 +114,16 @@ test('an organisation pays by M-Pesa: the tax invoice is issued once, registered
   await expect(page.getByText('(registered with KRA eTIMS)')).toBeVisible();
   const pdf = await downloadPdf(page, link);
   const text = await pdfText(pdf.slice());
-  for (const expected of [BUYER_PIN, SELLER_PIN, '8,965.52', '56,034.48', '38,000.00', String(receipt.rcptNo)])
+  // Both PINs, each line's class with its VAT, the split's totals, the control unit's number.
+  for (const expected of [
+    `KRA PIN ${SELLER_PIN}`,
+    `Buyer KRA PIN: ${BUYER_PIN}`,
+    'B VAT 16 % KES 8,965.52 KES 65,000.00',
+    'A Exempt KES 0.00 KES 38,000.00',
+    'Amount before VAT KES 94,034.48',
+    'VAT KES 8,965.52',
+    `Control unit invoice number: ${receipt.sdcId}/${receipt.rcptNo}`,
+  ])
     expect(text).toContain(expected);
   expect(await pdfQrCode(pdf)).toBe(`${DEFAULT_ETIMS_VERIFY_URL}${SELLER_PIN}00${receipt.rcptSign}`);
 
