@@ -30,8 +30,9 @@ export function taxDocumentEmail(
   pdf: Uint8Array,
 ): Omit<OutgoingMail, 'to'> {
   const subject = taxDocumentSubject(document, settings.instituteName);
-  const total = formatMoney(document.gross_kes, 'KES', { cents: true });
-  const vat = formatMoney(document.vat_kes, 'KES', { cents: true });
+  // A credit note's amounts are negative; its words say "credits ... by" the amount.
+  const total = formatMoney(Math.abs(document.gross_kes), 'KES', { cents: true });
+  const vat = formatMoney(Math.abs(document.vat_kes), 'KES', { cents: true });
   const receipt = document.etims_receipt;
   const orderUrl = confirmationUrl(siteUrl, orderToken);
   const paragraphs = [
