@@ -1,5 +1,5 @@
 /**
- * The accountant's CSV of tax invoices and credit notes: one line per document in number order,
+ * The accountant's CSV of tax invoices and credit notes: one line per document in the order issued,
  * amounts in KES (the reporting currency) as plain numbers, the VAT split per KRA taxation type
  * (the sums of the document's lines, as on the document and in eTIMS), and the eTIMS state.
  */

@@ -72,7 +72,8 @@ const EXPORT_PAGE_SIZE = 1000;
 async function exportPage(query: TaxDocumentQuery, from: number) {
   const supabase = await staffSupabase();
   const { data, error } = await filtered(supabase.from('tax_documents').select(exportColumns), query)
-    .order('document_number')
+    .order('issued_at')
+    .order('id')
     .range(from, from + EXPORT_PAGE_SIZE - 1);
   if (error) throw error;
   return data;
@@ -80,7 +81,7 @@ async function exportPage(query: TaxDocumentQuery, from: number) {
 
 export type TaxDocumentExportRow = Awaited<ReturnType<typeof exportPage>>[number];
 
-/** Every matching document with its lines, in number order, for the accountant. */
+/** Every matching document with its lines, in the order issued (invoices and credit notes together), for the accountant. */
 export async function fetchAllTaxDocuments(
   input: z.input<typeof taxDocumentQueryInput>,
 ): Promise<TaxDocumentExportRow[]> {
