@@ -4,7 +4,6 @@ import { CART_PATH, CATALOGUE_PATH, CHECKOUT_PATH } from '../config/commerce-pat
 import { publicEnv } from '../config/env.server';
 import { CartProvider } from '../features/cart/cart-provider';
 import { CartView } from '../features/cart/cart-view';
-import { CartVat } from '../features/checkout/cart-vat';
 import { appScreenMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/cart';
@@ -33,11 +32,7 @@ export default function CartPage() {
     <section className="container commerce-page">
       <h1>Your cart</h1>
       <CartProvider>
-        <CartView
-          catalogueHref={CATALOGUE_PATH}
-          checkoutHref={CHECKOUT_PATH}
-          vatRow={(lines) => <CartVat lines={lines} />}
-        />
+        <CartView catalogueHref={CATALOGUE_PATH} checkoutHref={CHECKOUT_PATH} />
       </CartProvider>
     </section>
   );

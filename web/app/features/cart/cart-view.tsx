@@ -4,7 +4,6 @@
  * to the catalogue. The server and the first render show a placeholder: the cart is in the
  * browser's storage.
  */
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, KES_PER_USD } from '../../lib/money';
 import { useCart } from './cart-provider';
@@ -17,11 +16,9 @@ import './cart.css';
 interface Props {
   catalogueHref: string;
   checkoutHref: string;
-  /** A row of the totals with the VAT inside them, composed in by the route (the checkout's). */
-  vatRow?: (lines: Array<{ programId: string; price: string; quantity: number }>) => ReactNode;
 }
 
-export function CartView({ catalogueHref, checkoutHref, vatRow }: Props) {
+export function CartView({ catalogueHref, checkoutHref }: Props) {
   const { ready, items, itemCount, totals, removeFromCart, updateQuantity, clearCart } = useCart();
 
   if (!ready) {
@@ -87,9 +84,6 @@ export function CartView({ catalogueHref, checkoutHref, vatRow }: Props) {
             <dt>Total in KES</dt>
             <dd data-testid="total-kes">{formatMoney(totals.kes, 'KES', { cents: true })}</dd>
           </div>
-          {vatRow?.(
-            items.map((item) => ({ programId: item.program.id, price: item.program.price, quantity: item.quantity })),
-          )}
         </dl>
         <p className="cart-summary__rate">Converted at {KES_PER_USD} KES per USD.</p>
         <div className="cart-summary__actions">

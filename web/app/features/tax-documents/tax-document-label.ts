@@ -4,7 +4,7 @@ export interface TaxDocumentLink {
   id: string;
   /** e.g. "Tax invoice INV-000001 (PDF)". */
   label: string;
-  /** Its eTIMS state in words. */
+  /** Its eTIMS state in words, in brackets: "(registered with KRA eTIMS)". */
   status: string;
   href: string;
 }
@@ -13,9 +13,9 @@ const kindNames = { tax_invoice: 'Tax invoice', credit_note: 'Credit note' } as 
 
 /** eTIMS's state in words: a failed one is still being seen to by finance, so the customer reads "awaiting". */
 const statusWords = {
-  registered: 'registered with KRA eTIMS',
-  awaiting: 'awaiting eTIMS registration',
-  failed: 'awaiting eTIMS registration',
+  registered: '(registered with KRA eTIMS)',
+  awaiting: '(awaiting eTIMS registration)',
+  failed: '(awaiting eTIMS registration)',
 } as const;
 
 export function taxDocumentLabel(document: {
