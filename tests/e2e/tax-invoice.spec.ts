@@ -157,7 +157,7 @@ test('an organisation pays by M-Pesa: the tax invoice is issued once, registered
   expect(mails.data).toHaveLength(2);
 });
 
-test('finance: filters by PIN and eTIMS state, retries a refused document, exports the VAT columns', async ({
+test('finance: filters by PIN and eTIMS state, retries a refused document, exports the VAT columns; the order page has the PDFs', async ({
   page,
   serviceRole,
 }) => {
@@ -226,6 +226,16 @@ test('finance: filters by PIN and eTIMS state, retries a refused document, expor
   const tomorrow = new Date(Date.now() + 27 * 3600_000).toISOString().slice(0, 10);
   await page.getByLabel('Issued from').fill(tomorrow);
   await expect(page.getByText('No documents match.')).toBeVisible();
+
+  // The order's admin page lists its documents for finance, each PDF with the staff session.
+  await page.goto(`/admin/orders/${orderId}`);
+  await expect(page.getByRole('heading', { name: 'Tax documents' })).toBeVisible();
+  const [pdfDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `PDF of tax invoice ${invoiceNumber}` }).click(),
+  ]);
+  expect(pdfDownload.suggestedFilename()).toBe(`${invoiceNumber}-tax-invoice.pdf`);
+  expect(await pdfText(new Uint8Array(await readFile(await pdfDownload.path())))).toContain(BUYER_PIN);
 });
 
 const scans = { light: scanAllRules, dark: scanThemeDependentRules } as const;
