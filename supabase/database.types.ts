@@ -551,6 +551,7 @@ export type Database = {
           sent_at: string | null
           status: string
           subscriber_id: string | null
+          tax_document_id: string | null
           updated_at: string
         }
         Insert: {
@@ -574,6 +575,7 @@ export type Database = {
           sent_at?: string | null
           status?: string
           subscriber_id?: string | null
+          tax_document_id?: string | null
           updated_at?: string
         }
         Update: {
@@ -597,6 +599,7 @@ export type Database = {
           sent_at?: string | null
           status?: string
           subscriber_id?: string | null
+          tax_document_id?: string | null
           updated_at?: string
         }
         Relationships: [
@@ -646,6 +649,12 @@ export type Database = {
             foreignKeyName: "mail_outbox_subscriber_id_fkey"
             columns: ["subscriber_id"]
             referencedRelation: "newsletter_subscribers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_tax_document_id_fkey"
+            columns: ["tax_document_id"]
+            referencedRelation: "tax_documents"
             referencedColumns: ["id"]
           },
         ]
@@ -1839,6 +1848,7 @@ export type Database = {
           sent_at: string | null
           status: string
           subscriber_id: string | null
+          tax_document_id: string | null
           updated_at: string
         }[]
         SetofOptions: {
@@ -2243,6 +2253,7 @@ export type Database = {
       }
       resend_order_confirmation: { Args: { order_id: string }; Returns: string }
       reset_staff_factor: { Args: { target: string }; Returns: number }
+      retry_tax_document: { Args: { document: string }; Returns: undefined }
       revoke_certificate: {
         Args: { certificate_id: string; reason: string }
         Returns: undefined
@@ -2556,6 +2567,7 @@ export type Database = {
         Args: { document: string; token?: string }
         Returns: Json
       }
+      tax_document_mail_document: { Args: { document: string }; Returns: Json }
       verify_certificate: {
         Args: { code: string }
         Returns: {

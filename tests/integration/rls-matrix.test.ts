@@ -1015,6 +1015,13 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
     roles: ['admin', 'finance'],
   },
   { name: 'resend_order_confirmation', args: { order_id: missingOrder }, roles: ['admin', 'finance'] },
+  // Finance sends a tax document to eTIMS again (/admin/tax-documents).
+  {
+    name: 'retry_tax_document',
+    args: { document: missingOrder },
+    roles: ['admin', 'finance'],
+    notFound: 'tax_document_not_found',
+  },
   // Every staff member: the dashboard's counts and the history of a record.
   { name: 'admin_dashboard', args: {}, roles: staffRoles },
   { name: 'audit_log_entries', args: { p_limit: 1 }, roles: staffRoles },

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/database.types.ts';
-import { DEFAULT_ETIMS_VERIFY_URL } from '../../supabase/functions/tax-document-pdf/handler.ts';
+import { DEFAULT_ETIMS_VERIFY_URL } from '../../supabase/functions/_shared/tax-document-verification.ts';
 import { pdfQrCode } from '../support/pdf-qr-code.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { signedInAccount } from './support/accounts.ts';

@@ -23,6 +23,7 @@ export default [
       index('routes/admin/dashboard.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order.tsx'),
+      route('tax-documents', 'routes/admin/tax-documents.tsx'),
       route('subscribers', 'routes/admin/subscribers.tsx'),
       route('campaigns', 'routes/admin/campaigns.tsx'),
       route('enquiries', 'routes/admin/enquiries.tsx'),

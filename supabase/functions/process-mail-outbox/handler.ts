@@ -12,6 +12,8 @@ import { sendMail, senderDomain } from '../_shared/mailer.ts';
 import { isServiceRole } from '../_shared/service-role.ts';
 import { fetchInstituteSettings } from '../_shared/site-settings.ts';
 import { createAdminClient } from '../_shared/supabase-admin.ts';
+import { renderTaxDocumentPdf } from '../_shared/tax-document-pdf.ts';
+import { documentVerificationUrl } from '../_shared/tax-document-verification.ts';
 import { processOutbox } from './process-outbox.ts';
 
 export default async function handler(req: Request): Promise<Response> {
@@ -26,6 +28,8 @@ export default async function handler(req: Request): Promise<Response> {
       invoice: renderInvoicePdf,
       certificatePdf: async (certificate, settings) =>
         renderCertificatePdf(certificate, await certificateIssuer(settings)),
+      taxDocumentPdf: (document, settings) =>
+        renderTaxDocumentPdf(document, settings, documentVerificationUrl(document)),
       siteUrl: getEnv('SITE_URL') ?? 'http://127.0.0.1:3000',
       messageDomain: senderDomain(),
     });

@@ -5,6 +5,7 @@
  */
 import { certificateDocument, type CertificateDocument } from '../_shared/certificate-pdf.ts';
 import { certainlyNotSent, type OutgoingMail } from '../_shared/mailer.ts';
+import type { TaxDocumentData } from '../_shared/tax-document-pdf.ts';
 import { parseWorkerOrder, type WorkerOrder } from '../../../domain/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
@@ -21,6 +22,7 @@ import {
 } from './newsletter-emails.ts';
 import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail } from './order-emails.ts';
 import { isOrderStateKind, orderStateEmail } from './order-state-emails.ts';
+import { taxDocumentEmail } from './tax-document-emails.ts';
 
 export interface WorkerDeps {
   admin: AdminClient;
@@ -28,6 +30,7 @@ export interface WorkerDeps {
   settings(): Promise<InstituteSettings>;
   invoice(order: WorkerOrder, settings: InstituteSettings): Promise<Uint8Array>;
   certificatePdf(certificate: CertificateDocument, settings: InstituteSettings): Promise<Uint8Array>;
+  taxDocumentPdf(document: TaxDocumentData, settings: InstituteSettings): Promise<Uint8Array>;
   siteUrl: string;
   /** Domain of the Message-IDs the worker gives its mails. */
   messageDomain: string;
@@ -53,6 +56,7 @@ type OutboxRow = {
   data_erasure_request_id: string | null;
   campaign_recipient_id: string | null;
   campaign_id: string | null;
+  tax_document_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
@@ -185,6 +189,17 @@ async function renderDataErasure(row: OutboxRow, deps: WorkerDeps, settings: Ins
   };
 }
 
+async function renderTaxDocument(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.tax_document_id || !row.recipient)
+    throw new Error(`outbox row ${row.id} (${row.kind}) has no tax document or recipient`);
+  const { data, error } = await deps.admin.rpc('tax_document_mail_document', { document: row.tax_document_id });
+  if (error) throw new Error(`could not read tax document ${row.tax_document_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`tax document ${row.tax_document_id} no longer exists`);
+  const { order_token: orderToken, ...document } = data as unknown as TaxDocumentData & { order_token: string };
+  const pdf = await deps.taxDocumentPdf(document, settings);
+  return { ...taxDocumentEmail({ document, orderToken }, settings, deps.siteUrl, pdf), to: row.recipient };
+}
+
 async function renderOther(
   row: OutboxRow,
   deps: WorkerDeps,
@@ -197,6 +212,7 @@ async function renderOther(
   if (row.kind.startsWith('event_registration_')) return renderRegistration(row, deps, settings);
   if (row.kind === 'certificate_issued') return renderCertificate(row, deps, settings);
   if (row.kind === 'data_erasure_completed') return renderDataErasure(row, deps, settings);
+  if (row.kind === 'tax_document_registered') return renderTaxDocument(row, deps, settings);
   return null;
 }
 

@@ -9,25 +9,17 @@
 import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { Database } from '../../database.types.ts';
-import { getEnv, requireEnv } from '../_shared/env.ts';
+import { requireEnv } from '../_shared/env.ts';
 import { corsHeaders, json } from '../_shared/http.ts';
 import { bearer } from '../_shared/service-role.ts';
 import { fetchInstituteSettings } from '../_shared/site-settings.ts';
 import { createAnonClient } from '../_shared/supabase-anon.ts';
-import {
-  etimsVerificationUrl,
-  renderTaxDocumentPdf,
-  taxDocumentFileName,
-  type TaxDocumentData,
-} from '../_shared/tax-document-pdf.ts';
+import { renderTaxDocumentPdf, taxDocumentFileName, type TaxDocumentData } from '../_shared/tax-document-pdf.ts';
+import { documentVerificationUrl } from '../_shared/tax-document-verification.ts';
 
 const headers = { ...corsHeaders, 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' };
 const uuid = z.uuid();
 const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-
-/** KRA's sandbox verification page; production's is set with ETIMS_VERIFY_URL (docs/etims.md). */
-export const DEFAULT_ETIMS_VERIFY_URL =
-  'https://etims-sbx.kra.go.ke/common/link/etims/receipt/indexEtimsReceiptData?Data=';
 
 type Read = { document: string; token: string | null; caller: string | null };
 
@@ -78,16 +70,7 @@ export default async function handler(req: Request): Promise<Response> {
     if (error) throw new Error(`tax_document_for_pdf failed: ${error.message} (${error.code})`);
     if (data === null) return notFound();
     const document = data as unknown as TaxDocumentData;
-    const registered = document.etims_status === 'registered' && document.etims_receipt;
-    const verificationUrl = registered
-      ? etimsVerificationUrl(
-          getEnv('ETIMS_VERIFY_URL') || DEFAULT_ETIMS_VERIFY_URL,
-          requireEnv('ETIMS_TIN'),
-          getEnv('ETIMS_BRANCH_ID') || '00',
-          document.etims_receipt!.rcptSign,
-        )
-      : null;
-    const pdf = await renderTaxDocumentPdf(document, await fetchInstituteSettings(), verificationUrl);
+    const pdf = await renderTaxDocumentPdf(document, await fetchInstituteSettings(), documentVerificationUrl(document));
     return new Response(new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), {
       headers: {
         ...headers,

@@ -24,6 +24,7 @@ import { readOrder, submitMpesaCode } from '../features/checkout/order.server';
 import { useLiveOrderStatus } from '../features/mpesa/live-order-status';
 import { MpesaPayment } from '../features/mpesa/mpesa-payment';
 import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
+import { readOrderTaxDocuments } from '../features/tax-documents/order-tax-documents.server';
 import { loadPaymentSettings, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/order-confirmation';
 import '../components/ui/form-fields.css';
@@ -44,12 +45,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const [order, payments] = await Promise.all([readOrder(token), loadPaymentSettings()]);
   if (!order) throw data({ meta: await screenMeta('Order not found') }, { status: 404 });
+  // Read after the order: a wrong token never reaches here.
+  const taxDocuments = await readOrderTaxDocuments(publicEnv().supabaseUrl, token);
   const invoice = new URL('/functions/v1/order-invoice', publicEnv().supabaseUrl);
   invoice.searchParams.set('token', token);
   return {
     order,
     token,
     invoiceHref: invoice.href,
+    taxDocuments,
     paybill: payments?.mpesaPaybill ?? null,
     bankAccounts: payments?.bankAccounts ?? [],
     meta: await screenMeta(`Order ${order.reference}`),
@@ -73,7 +77,7 @@ export function meta({ data, error }: Route.MetaArgs) {
 export const headers: HeadersFunction = () => privateHeaders;
 
 export default function OrderConfirmationPage() {
-  const { order, token, invoiceHref, paybill, bankAccounts } = useLoaderData<typeof loader>();
+  const { order, token, invoiceHref, taxDocuments, paybill, bankAccounts } = useLoaderData<typeof loader>();
   const codeResult = useActionData<typeof action>();
   const navigation = useNavigation();
   // Staff confirming or cancelling, a payment, an expiry: the page follows without a reload.
@@ -90,6 +94,12 @@ export default function OrderConfirmationPage() {
         codeResult={codeResult}
         submittingCode={navigation.state === 'submitting'}
       />
+      {/* The tax invoice and credit notes, a line each (the page is at the JavaScript budget). */}
+      {taxDocuments.map((document) => (
+        <p key={document.id}>
+          <a href={document.href}>{document.label}</a> {document.status}
+        </p>
+      ))}
     </section>
   );
 }

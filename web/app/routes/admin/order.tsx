@@ -4,6 +4,8 @@ import { AdminRecordError, notFound } from '../../components/admin/route-error';
 import { recordNotFoundWords } from '../../components/admin/describe-db-error';
 import { getOrder } from '../../features/admin-orders/api/get-order';
 import { listMpesaAttempts } from '../../features/admin-orders/api/list-mpesa-attempts';
+import { listOrderTaxDocuments } from '../../features/admin-tax-documents/api/list-order-tax-documents';
+import { OrderTaxDocuments } from '../../features/admin-tax-documents/order-tax-documents';
 import { orderAction } from '../../features/admin-orders/order-action';
 import { OrderView } from '../../features/admin-orders/order-detail';
 import { AuditTrail, readHistory } from '../../shell/admin/audit-trail';
@@ -14,11 +16,12 @@ export const meta = () => adminMeta('Order');
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const order = await getOrder({ id: params.id });
   if (!order) throw notFound(recordNotFoundWords);
-  const [attempts, history] = await Promise.all([
+  const [attempts, taxDocuments, history] = await Promise.all([
     listMpesaAttempts({ orderId: order.id }),
+    listOrderTaxDocuments({ orderId: order.id }),
     readHistory('orders', order.id),
   ]);
-  return { order, attempts, history };
+  return { order, attempts, taxDocuments, history };
 }
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
@@ -29,11 +32,12 @@ export function ErrorBoundary() {
   return <AdminRecordError kind="order" back={{ to: '/admin/orders', label: 'Back to the orders' }} />;
 }
 
-export default function OrderRoute({ loaderData: { order, attempts, history } }: Route.ComponentProps) {
+export default function OrderRoute({ loaderData: { order, attempts, taxDocuments, history } }: Route.ComponentProps) {
   // Keyed by the order: nothing typed for one order shows on another.
   return (
     <>
       <OrderView key={order.id} order={order} attempts={attempts} />
+      <OrderTaxDocuments documents={taxDocuments} />
       <AuditTrail rowId={order.id} history={history} />
     </>
   );

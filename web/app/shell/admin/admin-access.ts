@@ -14,6 +14,7 @@ export const screenRoles = {
   staff: [],
   // Erasure is irreversible and crosses orders, registrations and enquiries: admins only.
   dataRequests: [],
+  taxDocuments: ['finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A guarded admin route's `handle` export: the roles besides admin that may open it. */

@@ -12,6 +12,7 @@ describe('navItemsFor', () => {
       'Training programs',
       'Services',
       'Orders',
+      'Tax documents',
       'Enquiries',
       'Subscribers',
       'Audit log',
@@ -21,7 +22,15 @@ describe('navItemsFor', () => {
   });
 
   it('shows each role only its sections, and a person with several roles their union', () => {
-    expect(labels(['finance'])).toEqual(['Dashboard', 'Stats', 'Events', 'Training programs', 'Orders', 'Audit log']);
+    expect(labels(['finance'])).toEqual([
+      'Dashboard',
+      'Stats',
+      'Events',
+      'Training programs',
+      'Orders',
+      'Tax documents',
+      'Audit log',
+    ]);
     expect(labels(['front_desk'])).toEqual([
       'Dashboard',
       'Events',
@@ -32,6 +41,8 @@ describe('navItemsFor', () => {
     ]);
     expect(labels(['finance', 'marketing'])).toContain('Subscribers');
     expect(labels(['programmes'])).not.toContain('Subscribers');
+    // Tax documents: finance (and admin) only.
+    expect(labels(['programmes', 'marketing', 'front_desk'])).not.toContain('Tax documents');
     // The staff screen: admins only (an empty list of other roles).
     expect(labels(['finance', 'programmes', 'marketing', 'front_desk'])).not.toContain('Staff');
     // Data erasure requests: admins only too.

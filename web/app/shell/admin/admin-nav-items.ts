@@ -21,6 +21,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { to: '/admin/training-programs', label: 'Training programs' },
   { to: '/admin/services', label: 'Services', roles: ['programmes', 'marketing', 'front_desk'] },
   { to: '/admin/orders', label: 'Orders', roles: ['finance', 'programmes'] },
+  { to: '/admin/tax-documents', label: 'Tax documents', roles: screenRoles.taxDocuments },
   { to: '/admin/enquiries', label: 'Enquiries', roles: ['front_desk', 'marketing'] },
   { to: '/admin/subscribers', label: 'Subscribers', roles: ['marketing'] },
   { to: '/admin/campaigns', label: 'Campaigns', roles: ['marketing'] },
