@@ -1387,6 +1387,32 @@ describe('customer role', () => {
     expect(keysOf(data, 'id')).toEqual([ownOrder]);
   });
 
+  it('reads through every table and view no more than a visitor does, and changes nothing', async () => {
+    const visitor = client(stack.anonKey);
+    for (const subject of subjects) {
+      const keys = [await fixture(subject, 'published'), await fixture(subject, 'hidden')];
+      try {
+        const seen = async (as: ProbeClient) => {
+          const { data, error } = await as.from(subject.name).select(subject.key).in(subject.key, keys);
+          return error ? `refused ${error.code}` : keysOf(data, subject.key).sort();
+        };
+        expect({ relation: subject.name, reads: await seen(customer) }).toEqual({
+          relation: subject.name,
+          reads: await seen(visitor),
+        });
+        const before = await Promise.all(keys.map((key) => current(subject, key)));
+        await customer.from(subject.name).update(subject.patch).in(subject.key, keys);
+        await customer.from(subject.name).delete().in(subject.key, keys);
+        expect({ relation: subject.name, rows: await Promise.all(keys.map((key) => current(subject, key))) }).toEqual({
+          relation: subject.name,
+          rows: before,
+        });
+      } finally {
+        await removeFixtures(subject, keys);
+      }
+    }
+  });
+
   it("reads no other customer's lines, participants, registrations, certificates or subscriptions", async () => {
     for (const relation of [
       'order_items',
