@@ -15,6 +15,7 @@ describe('navItemsFor', () => {
       'Tax documents',
       'Enquiries',
       'Subscribers',
+      'Campaigns',
       'Audit log',
       'Staff',
       'Data requests',
@@ -45,6 +46,9 @@ describe('navItemsFor', () => {
     expect(labels(['programmes', 'marketing', 'front_desk'])).not.toContain('Tax documents');
     // The staff screen: admins only (an empty list of other roles).
     expect(labels(['finance', 'programmes', 'marketing', 'front_desk'])).not.toContain('Staff');
+    // Campaigns: marketing (and admin) only.
+    expect(labels(['marketing'])).toContain('Campaigns');
+    expect(labels(['finance', 'programmes', 'front_desk'])).not.toContain('Campaigns');
     // Data erasure requests: admins only too.
     expect(labels(['finance', 'programmes', 'marketing', 'front_desk'])).not.toContain('Data requests');
   });
