@@ -6,7 +6,7 @@
  * sign in on /login.
  */
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_SCREEN_TITLES } from '../config/auth-screens';
 import { accountReturnPath } from '../config/account-paths';
 import { CodeSignInForm } from '../features/account/code-sign-in-form';
@@ -23,8 +23,8 @@ export function meta() {
 export default function AccountSignIn() {
   const { session, loading, error } = useSession();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const next = accountReturnPath(search.get('next'));
+  // useLocation, not useSearchParams: the latter would add its code to every page's shared React Router chunk.
+  const next = accountReturnPath(new URLSearchParams(useLocation().search).get('next'));
   useEffect(() => {
     if (session) void navigate(next, { replace: true });
   }, [session, navigate, next]);

@@ -27,12 +27,3 @@ export function browserSupabaseEnv(): BrowserSupabaseEnv | undefined {
 export function onBrowserSupabaseEnvChange(listener: () => void): void {
   listeners.add(listener);
 }
-
-/**
- * Resolves once the public env is recorded: on a page's first load a clientLoader runs before any
- * layout has rendered, and the env comes from the root's data, which layouts record while rendering.
- */
-export function browserSupabaseEnvRecorded(): Promise<void> {
-  if (env) return Promise.resolve();
-  return new Promise((resolve) => listeners.add(() => resolve()));
-}

@@ -5,7 +5,7 @@
  * database's functions decide what the session reads (private.session_email()).
  */
 import { getBrowserSupabase } from './browser-client';
-import { browserSupabaseEnvRecorded } from './browser-env';
+import { browserSupabaseEnvRecorded } from './browser-env-recorded';
 import type { DatabaseClient } from './database';
 
 export async function customerSupabase(): Promise<DatabaseClient | null> {

@@ -5,7 +5,7 @@
  * the session provider does for the page itself; RLS decides what a signed-in account may read.
  */
 import { getBrowserSupabase } from './browser-client';
-import { browserSupabaseEnvRecorded } from './browser-env';
+import { browserSupabaseEnvRecorded } from './browser-env-recorded';
 import type { DatabaseClient } from './database';
 import { loginPath } from '../../config/staff-paths';
 import { redirectTo } from './redirect-response';
