@@ -14,12 +14,11 @@ export interface LakeSettings {
 }
 
 export class LakeError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+  constructor(status: number, message: string) {
     super(message);
     this.name = 'LakeError';
+    this.status = status;
   }
 }
 
