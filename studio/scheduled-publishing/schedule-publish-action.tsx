@@ -7,7 +7,7 @@ import { CloseIcon } from '@sanity/icons/Close';
 import { Box, Button, Stack, Text, TextInput } from '@sanity/ui';
 import { useToast } from '@sanity/ui/toast';
 import { useId, useState, type FormEvent } from 'react';
-import { useClient, type DocumentActionComponent, type DocumentBadgeComponent } from 'sanity';
+import { useClient, useValidationStatus, type DocumentActionComponent, type DocumentBadgeComponent } from 'sanity';
 import { fromStaffInput, staffInputHint } from '../../domain/dates.ts';
 import { schedulePublish, unschedulePublish } from './schedule-commands.ts';
 import { scheduleLabel } from './schedule-labels.ts';
@@ -58,7 +58,7 @@ function ScheduleForm(props: { onSchedule: (publishAt: string) => Promise<void> 
           </Text>
         ) : null}
         <Box>
-          <Button type="submit" text="Schedule" tone="primary" disabled={busy} />
+          <Button type="submit" text="Schedule" disabled={busy} />
         </Box>
       </Stack>
     </form>
@@ -69,13 +69,21 @@ export const SchedulePublishAction: DocumentActionComponent = (props) => {
   const client = useClient({ apiVersion: STUDIO_API_VERSION });
   const { schedules } = useOpenSchedules(props.id);
   const [open, setOpen] = useState(false);
+  // The worker publishes without the Studio's schema: a draft the Publish button would refuse is
+  // refused here, when it is scheduled.
+  const { validation } = useValidationStatus(props.draft?._id ?? props.id, props.type, false);
+  const invalid = validation.some((marker) => marker.level === 'error');
   const waiting = schedules?.some((schedule) => schedule.state === 'scheduled' || schedule.state === 'publishing');
   if (waiting) return null;
   return {
     label: 'Schedule publish',
     icon: CalendarIcon,
-    disabled: !props.draft,
-    title: props.draft ? 'Publish the draft at a set time' : 'There are no unpublished changes to schedule',
+    disabled: !props.draft || invalid,
+    title: !props.draft
+      ? 'There are no unpublished changes to schedule'
+      : invalid
+        ? 'Fix the validation errors first: the draft is published as it is'
+        : 'Publish the draft at a set time',
     onHandle: () => setOpen(true),
     dialog: open && {
       type: 'dialog',

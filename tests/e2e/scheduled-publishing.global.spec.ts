@@ -44,6 +44,12 @@ test('schedule a draft in Nairobi time: it shows on the document and in Schedule
   const title = page.getByLabel('Title', { exact: true });
   // A Studio just started with its stack loads its large bundle on a loaded machine in over 30 s.
   await expect(title).toBeVisible({ timeout: 90_000 });
+  // A draft the Publish button would refuse (no title) cannot be scheduled either.
+  await title.fill('');
+  await expect.poll(() => raw.fetch('*[_id == $id][0].title', { id: `drafts.${id}` }), { timeout: 30_000 }).toBeNull();
+  await page.getByTestId('action-menu-button').click();
+  await expect(page.getByRole('menuitem', { name: 'Schedule publish' })).toBeDisabled({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
   await title.fill(draftTitle);
   await expect
     .poll(() => raw.fetch('*[_id == $id][0].title', { id: `drafts.${id}` }), { timeout: 30_000 })
