@@ -182,6 +182,17 @@ describe('publishDueSchedules', () => {
     expect(await siteTitle(t.anonymous)).toBe(`About "us" & 'friends'`);
   });
 
+  it('reads a time written with an offset (another client) as the instant it names', async () => {
+    await draftAbout('About: at eight in Nairobi');
+    const { _id } = await scheduleAbout(new Date(start.getTime() + twoMinutes));
+    await t.client.patch(_id).set({ publishAt: '2026-11-30T08:00:00+03:00' }).commit();
+    expect((await publishDueSchedules(lake, { now: () => new Date('2026-11-30T04:59:59.999Z') })).published).toEqual(
+      [],
+    );
+    const run = await publishDueSchedules(lake, { now: () => new Date('2026-11-30T05:00:00.000Z') });
+    expect(run.published.map((item) => item.scheduleId)).toEqual([_id]);
+  });
+
   it('refuses to schedule a time already past', async () => {
     await expect(scheduleAbout(new Date(start.getTime() - 1))).rejects.toThrow(/in the future/);
   });

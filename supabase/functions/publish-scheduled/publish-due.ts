@@ -25,7 +25,8 @@ export interface PublishDueOptions {
 }
 
 const DUE_QUERY = `*[_type == $type && (
-  (state == "scheduled" && publishAt <= $now) || (state == "publishing" && claimedAt <= $staleBefore)
+  (state == "scheduled" && dateTime(publishAt) <= dateTime($now)) ||
+  (state == "publishing" && dateTime(claimedAt) <= dateTime($staleBefore))
 )] | order(publishAt asc)`;
 
 const isConflict = (error: unknown) => error instanceof LakeError && error.status === 409;
