@@ -258,4 +258,44 @@ describe('a payment receipt', () => {
     expect(new Set(rows.map((r) => r.order_id))).toEqual(new Set(orders));
     expect(await receipts(rolledBack)).toEqual([]);
   });
+
+  it("is read for its PDF and listed by the order's token only; anon without it, or with another, reads nothing", async () => {
+    const orderId = await order('KES', await program(2_000, 'KES'));
+    await payByBank(orderId);
+    const [receipt] = await receipts(orderId);
+    const { rows: tokens } = await db.query<{ token: string }>(
+      `select confirmation_token as token from public.orders where id = $1`,
+      [orderId],
+    );
+    const token = tokens[0]!.token;
+    const asAnon = async <T>(sql: string, params: unknown[]): Promise<T> => {
+      await db.query('begin');
+      try {
+        await db.query(`set local role anon`);
+        await db.query(`select set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+        return (await db.query<{ v: T }>(sql, params)).rows[0]!.v;
+      } finally {
+        await db.query('rollback');
+      }
+    };
+    const forPdf = (given: string | null) =>
+      asAnon<Record<string, unknown> | null>(`select public.payment_receipt_for_pdf($1, $2) as v`, [
+        receipt!.id,
+        given,
+      ]);
+    expect(await forPdf(token)).toMatchObject({
+      document_number: receipt!.document_number,
+      order_reference: expect.stringMatching(/^ASC-2026-/),
+      method: 'bank',
+      amount: 2000,
+      balance: 0,
+      payer_name: 'Achieng Otieno',
+    });
+    expect(await forPdf(null)).toBeNull();
+    expect(await forPdf('x'.repeat(43))).toBeNull();
+    expect(await asAnon<unknown[]>(`select public.get_order_payment_receipts($1) as v`, [token])).toEqual([
+      { id: receipt!.id, document_number: receipt!.document_number, issued_at: expect.any(String) },
+    ]);
+    expect(await asAnon<unknown[]>(`select public.get_order_payment_receipts($1) as v`, ['x'.repeat(43)])).toEqual([]);
+  });
 });
