@@ -1,7 +1,7 @@
 -- A receipt for each payment (issue 29, item 3): every confirmed payment of an order gets its own
 -- numbered receipt (RCT-000001), issued by the database in the transaction that confirms the
 -- payment, e-mailed with its PDF through the outbox, downloadable by the customer (the order's
--- confirmation token) and by finance. A receipt acknowledges money received; it is not a tax
+-- confirmation token; listed in their account) and by finance. A receipt acknowledges money received; it is not a tax
 -- document and is not registered with eTIMS (the tax invoice is).
 --
 --  * The payments: an M-Pesa Express (STK push) attempt that succeeded (one receipt per attempt,
@@ -83,6 +83,12 @@ create policy payment_receipts_select_staff on public.payment_receipts
   using ((select private.staff_may('payment_receipts', false)));
 
 insert into private.staff_access (relation, role, may_write) values ('payment_receipts', 'finance', false);
+
+-- A signed-in customer reads the receipts of their own orders (their account's order list), as
+-- their order's lines (20261128190100_customer_reads.sql).
+create policy payment_receipts_select_customer on public.payment_receipts
+  for select to authenticated
+  using ((select private.session_email()) is not null and private.customer_owns_order(order_id));
 
 -- The mail ------------------------------------------------------------------------------------------
 

@@ -298,4 +298,32 @@ describe('a payment receipt', () => {
     ]);
     expect(await asAnon<unknown[]>(`select public.get_order_payment_receipts($1) as v`, ['x'.repeat(43)])).toEqual([]);
   });
+
+  it('a signed-in customer reads the receipts of their own orders only', async () => {
+    const programId = await program(3_000, 'KES');
+    const own = await order('KES', programId);
+    const other = await order('KES', programId);
+    // The other order is someone else's (changed before its invoice fixes the buyer).
+    await db.query(`update public.orders set customer_email = 'someone@example.com' where id = $1`, [other]);
+    await payByBank(own);
+    await payByBank(other);
+    const userId = randomUUID();
+    const sessionId = randomUUID();
+    await db.query('insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())', [
+      userId,
+      'payer@example.com',
+    ]);
+    await db.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, userId]);
+    await db.query('begin');
+    try {
+      await db.query('set local role authenticated');
+      await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: userId, role: 'authenticated', email: 'payer@example.com', session_id: sessionId }),
+      ]);
+      const { rows } = await db.query<{ order_id: string }>('select order_id from public.payment_receipts');
+      expect(rows).toEqual([{ order_id: own }]);
+    } finally {
+      await db.query('rollback');
+    }
+  });
 });
