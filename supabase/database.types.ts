@@ -545,6 +545,7 @@ export type Database = {
           lease_until: string | null
           next_attempt_at: string
           order_id: string | null
+          payment_receipt_id: string | null
           position: number
           recipient: string | null
           registration_id: string | null
@@ -569,6 +570,7 @@ export type Database = {
           lease_until?: string | null
           next_attempt_at?: string
           order_id?: string | null
+          payment_receipt_id?: string | null
           position?: never
           recipient?: string | null
           registration_id?: string | null
@@ -593,6 +595,7 @@ export type Database = {
           lease_until?: string | null
           next_attempt_at?: string
           order_id?: string | null
+          payment_receipt_id?: string | null
           position?: never
           recipient?: string | null
           registration_id?: string | null
@@ -637,6 +640,12 @@ export type Database = {
             foreignKeyName: "mail_outbox_order_id_fkey"
             columns: ["order_id"]
             referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_payment_receipt_id_fkey"
+            columns: ["payment_receipt_id"]
+            referencedRelation: "payment_receipts"
             referencedColumns: ["id"]
           },
           {
@@ -1116,6 +1125,85 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      payment_receipts: {
+        Row: {
+          amount: number
+          amount_kes: number
+          balance: number
+          balance_kes: number
+          currency: string
+          document_number: string
+          id: string
+          issued_at: string
+          kes_per_usd: number
+          method: string
+          mpesa_attempt_id: string | null
+          number: number
+          order_id: string
+          paid_at: string
+          payer_email: string
+          payer_name: string
+          payer_organisation: string | null
+          payer_phone: string | null
+          reference: string | null
+        }
+        Insert: {
+          amount: number
+          amount_kes: number
+          balance: number
+          balance_kes: number
+          currency: string
+          document_number: string
+          id?: string
+          issued_at?: string
+          kes_per_usd: number
+          method: string
+          mpesa_attempt_id?: string | null
+          number: number
+          order_id: string
+          paid_at: string
+          payer_email: string
+          payer_name: string
+          payer_organisation?: string | null
+          payer_phone?: string | null
+          reference?: string | null
+        }
+        Update: {
+          amount?: number
+          amount_kes?: number
+          balance?: number
+          balance_kes?: number
+          currency?: string
+          document_number?: string
+          id?: string
+          issued_at?: string
+          kes_per_usd?: number
+          method?: string
+          mpesa_attempt_id?: string | null
+          number?: number
+          order_id?: string
+          paid_at?: string
+          payer_email?: string
+          payer_name?: string
+          payer_organisation?: string | null
+          payer_phone?: string | null
+          reference?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_receipts_mpesa_attempt_id_fkey"
+            columns: ["mpesa_attempt_id"]
+            referencedRelation: "mpesa_payment_attempts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payment_receipts_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       program_completion_rules: {
         Row: {
@@ -1842,6 +1930,7 @@ export type Database = {
           lease_until: string | null
           next_attempt_at: string
           order_id: string | null
+          payment_receipt_id: string | null
           position: number
           recipient: string | null
           registration_id: string | null
@@ -2021,6 +2110,7 @@ export type Database = {
       }
       get_mpesa_payment: { Args: { token: string }; Returns: Json }
       get_order: { Args: { token: string }; Returns: Json }
+      get_order_payment_receipts: { Args: { token: string }; Returns: Json }
       get_order_tax_documents: { Args: { token: string }; Returns: Json }
       intake_roster: {
         Args: { intake_id: string }
@@ -2136,6 +2226,14 @@ export type Database = {
         }[]
       }
       order_document: { Args: { order_id: string }; Returns: Json }
+      payment_receipt_for_pdf: {
+        Args: { receipt: string; token?: string }
+        Returns: Json
+      }
+      payment_receipt_mail_document: {
+        Args: { receipt: string }
+        Returns: Json
+      }
       record_mpesa_push: {
         Args: {
           attempt: string

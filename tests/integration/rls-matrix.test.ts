@@ -447,6 +447,17 @@ const subjects: Subject[] = [
     cells: staffOnlyReadCells,
   }),
   subject({
+    // Payment receipts: the database issues one per payment (supabase/tests/payment-receipts.test.ts);
+    // finance reads them, nobody writes them by hand.
+    name: 'payment_receipts',
+    access: { read: ['finance'], write: [] },
+    table: 'payment_receipts',
+    key: 'id',
+    row: (kind) => paymentReceiptRow(kind === 'published' ? orderId : secondOrderId),
+    patch: { reference: 'RLS matrix' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
     name: 'tax_document_lines',
     access: { read: ['finance'], write: [] },
     table: 'tax_document_lines',
@@ -661,6 +672,26 @@ function taxDocumentRow(order: string): TablesInsert<'tax_documents'> {
     net_kes: 100,
     buyer_name: 'RLS Buyer',
     buyer_email: 'rls-buyer@ascent.example',
+  };
+}
+
+/** A receipt of the order's own payment, numbered clear of any the database issues. */
+function paymentReceiptRow(order: string): TablesInsert<'payment_receipts'> {
+  lastDocumentNumber += 1;
+  return {
+    number: lastDocumentNumber,
+    document_number: `RLS-${run}-${lastDocumentNumber}`,
+    order_id: order,
+    method: 'bank',
+    paid_at: new Date().toISOString(),
+    currency: 'KES',
+    kes_per_usd: 129.16,
+    amount: 116,
+    amount_kes: 116,
+    balance: 0,
+    balance_kes: 0,
+    payer_name: 'RLS Payer',
+    payer_email: 'rls-payer@ascent.example',
   };
 }
 
@@ -1335,6 +1366,8 @@ const visitorFunctions = [
   'get_event_registration',
   'get_mpesa_payment',
   'get_order',
+  // By the order's token (supabase/tests/payment-receipts.test.ts); payment_receipt_for_pdf also as finance staff (tests/e2e/payment-receipt.spec.ts).
+  'get_order_payment_receipts',
   // By the order's token; tax_document_for_pdf also as finance staff (tests/integration/tax-document-pdf.test.ts).
   'get_order_tax_documents',
   'newsletter_confirm',
@@ -1344,6 +1377,7 @@ const visitorFunctions = [
   'newsletter_subscribe',
   'newsletter_topics',
   'newsletter_unsubscribe',
+  'payment_receipt_for_pdf',
   'register_for_event',
   'search_catalogue',
   'submit_enquiry',

@@ -1,6 +1,6 @@
 /**
- * /account's content for a signed-in customer: orders (with the invoice and, while unpaid, the
- * confirmation page that takes the payment), event registrations (cancel through the existing
+ * /account's content for a signed-in customer: orders (with the invoice, the payment receipts
+ * and, while unpaid, the confirmation page that takes the payment), event registrations (cancel through the existing
  * cancel page), certificates (PDF, verification page, LinkedIn), the newsletter, the profile,
  * the data page and signing out. Each section is a region named by its heading.
  */
@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { certificateVerifyUrl, formatCertificateCode } from '../../../../domain/certificate-code';
 import { formatCalendarDate, formatDate, formatDateTime, nairobiToday } from '../../../../domain/dates';
+import { paymentReceiptLabel } from '../../../../domain/payment-receipt';
 import { formatMoney } from '../../lib/money';
 import { useRootData } from '../../lib/root-data';
 import { saveBlob } from '../../lib/save-blob';
@@ -128,6 +129,14 @@ function invoiceHref(token: string): string {
   return url.href;
 }
 
+/** A payment receipt's PDF, by the order's token as on its confirmation page. */
+function receiptHref(receiptId: string, token: string): string {
+  const url = new URL('/functions/v1/tax-document-pdf', browserSupabaseEnv()?.supabaseUrl ?? window.location.origin);
+  url.searchParams.set('receipt', receiptId);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
 function OrdersSection({
   orders,
   intakes,
@@ -196,6 +205,14 @@ function OrdersSection({
                 {awaitsPayment(order.status) ? 'Pro-forma invoice' : 'Invoice'} (PDF)
                 <span className="visually-hidden"> for order {order.reference}</span>
               </a>
+              {[...order.payment_receipts]
+                .sort((a, b) => a.number - b.number)
+                .map((receipt) => (
+                  <a key={receipt.id} href={receiptHref(receipt.id, order.confirmation_token)}>
+                    {paymentReceiptLabel(receipt.document_number)}
+                    <span className="visually-hidden"> for order {order.reference}</span>
+                  </a>
+                ))}
               {awaitsPayment(order.status) ? (
                 <Link className="button" to={confirmation}>
                   Pay now<span className="visually-hidden"> for order {order.reference}</span>

@@ -11,7 +11,8 @@ export async function loadAccount(supabase: DatabaseClient) {
       .from('orders')
       .select(
         'id, reference, status, created_at, currency, total_kes, total_usd, confirmation_token, ' +
-          'order_items(id, position, title, quantity, intake_id, order_participants(id, position, full_name))',
+          'order_items(id, position, title, quantity, intake_id, order_participants(id, position, full_name)), ' +
+          'payment_receipts(id, number, document_number)',
       )
       .order('created_at', { ascending: false })
       .returns<AccountOrder[]>(),
@@ -69,6 +70,8 @@ export interface AccountOrder {
     intake_id: string | null;
     order_participants: Array<{ id: string; position: number; full_name: string }>;
   }>;
+  /** A receipt per payment (RLS: the customer's own orders). */
+  payment_receipts: Array<{ id: string; number: number; document_number: string }>;
 }
 
 export type AccountData = Awaited<ReturnType<typeof loadAccount>>;
