@@ -888,6 +888,8 @@ export type Database = {
         Row: {
           created_at: string
           currency: string
+          discount_amount: number
+          discounted_seats: number
           id: string
           intake_id: string | null
           line_total: number | null
@@ -902,6 +904,8 @@ export type Database = {
         Insert: {
           created_at?: string
           currency: string
+          discount_amount?: number
+          discounted_seats?: number
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -916,6 +920,8 @@ export type Database = {
         Update: {
           created_at?: string
           currency?: string
+          discount_amount?: number
+          discounted_seats?: number
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -1038,6 +1044,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         Insert: {
           buyer_address?: string | null
@@ -1076,6 +1083,7 @@ export type Database = {
           total_kes?: number
           total_usd?: number
           updated_at?: string
+          voucher_code?: string | null
         }
         Update: {
           buyer_address?: string | null
@@ -1114,6 +1122,7 @@ export type Database = {
           total_kes?: number
           total_usd?: number
           updated_at?: string
+          voucher_code?: string | null
         }
         Relationships: []
       }
@@ -1314,6 +1323,7 @@ export type Database = {
       tax_document_lines: {
         Row: {
           currency: string
+          discount_kes: number
           document_id: string
           gross_kes: number
           id: string
@@ -1329,6 +1339,7 @@ export type Database = {
         }
         Insert: {
           currency: string
+          discount_kes?: number
           document_id: string
           gross_kes: number
           id?: string
@@ -1344,6 +1355,7 @@ export type Database = {
         }
         Update: {
           currency?: string
+          discount_kes?: number
           document_id?: string
           gross_kes?: number
           id?: string
@@ -1538,6 +1550,115 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      voucher_redemptions: {
+        Row: {
+          created_at: string
+          currency: string
+          discount_amount: number
+          id: string
+          order_id: string
+          seats: number
+          voucher_id: string
+        }
+        Insert: {
+          created_at?: string
+          currency: string
+          discount_amount: number
+          id?: string
+          order_id: string
+          seats: number
+          voucher_id: string
+        }
+        Update: {
+          created_at?: string
+          currency?: string
+          discount_amount?: number
+          id?: string
+          order_id?: string
+          seats?: number
+          voucher_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "voucher_redemptions_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "voucher_redemptions_voucher_id_fkey"
+            columns: ["voucher_id"]
+            referencedRelation: "vouchers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      vouchers: {
+        Row: {
+          amount: number | null
+          batch_id: string | null
+          code: string
+          created_at: string
+          created_by: string | null
+          currency: string | null
+          description: string | null
+          id: string
+          intake_ids: string[]
+          is_paused: boolean
+          kind: string
+          max_seats_per_order: number | null
+          max_uses: number | null
+          percent_off: number | null
+          program_ids: string[]
+          scope: string
+          updated_at: string
+          valid_from: string | null
+          valid_until: string | null
+        }
+        Insert: {
+          amount?: number | null
+          batch_id?: string | null
+          code: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string | null
+          description?: string | null
+          id?: string
+          intake_ids?: string[]
+          is_paused?: boolean
+          kind: string
+          max_seats_per_order?: number | null
+          max_uses?: number | null
+          percent_off?: number | null
+          program_ids?: string[]
+          scope?: string
+          updated_at?: string
+          valid_from?: string | null
+          valid_until?: string | null
+        }
+        Update: {
+          amount?: number | null
+          batch_id?: string | null
+          code?: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string | null
+          description?: string | null
+          id?: string
+          intake_ids?: string[]
+          is_paused?: boolean
+          kind?: string
+          max_seats_per_order?: number | null
+          max_uses?: number | null
+          percent_off?: number | null
+          program_ids?: string[]
+          scope?: string
+          updated_at?: string
+          valid_from?: string | null
+          valid_until?: string | null
+        }
+        Relationships: []
       }
     }
     Views: {
@@ -1813,6 +1934,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -1905,6 +2027,7 @@ export type Database = {
           organisation?: string
           payment_method: string
           po_number?: string
+          voucher_code?: string
         }
         Returns: {
           reference: string
@@ -1984,6 +2107,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2183,6 +2307,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2317,6 +2442,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2364,6 +2490,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2497,6 +2624,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }[]
         SetofOptions: {
           from: "*"
@@ -2579,6 +2707,14 @@ export type Database = {
           revoked_at: string
           starts_on: string
           status: string
+        }[]
+      }
+      voucher_usage: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          seats: number
+          uses: number
+          voucher_id: string
         }[]
       }
       withdraw_claimed_campaign_mail: {
