@@ -140,9 +140,7 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
             // One line per program in an order (create_order refuses a program twice).
             <li key={line.programSlug ?? line.title} className="review-line">
               <h3 className="review-line__title">{line.title}</h3>
-              <p className="review-line__detail">
-                {line.seats} × {line.unitPrice}
-              </p>
+              <p className="review-line__detail">{line.detail}</p>
               <p className="review-line__total">{line.lineTotal}</p>
               <p className="confirmation__intake">Intake: {line.intake}</p>
               <div className="confirmation__participants">
@@ -169,6 +167,12 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
             <dt>Total in KES</dt>
             <dd data-testid="total-kes">{order.totalKes}</dd>
           </div>
+          {order.discount ? (
+            <div>
+              <dt>{order.discount.label}</dt>
+              <dd data-testid="discount">{order.discount.amount}</dd>
+            </div>
+          ) : null}
           {order.vat ? (
             <div>
               <dt>Of which VAT</dt>

@@ -24,6 +24,7 @@ export function orderView(json: unknown) {
       currency: line.currency,
       quantity: line.quantity,
       taxClass: line.tax_class,
+      amount: line.line_total,
     })),
   );
   return {
@@ -41,6 +42,13 @@ export function orderView(json: unknown) {
     rate: order.kes_per_usd,
     totalUsd: formatMoney(order.total_usd, 'USD', { cents: true }),
     totalKes: formatMoney(order.total_kes, 'KES', { cents: true }),
+    /** The voucher's discount inside both totals (issue 30); null without one. */
+    discount: order.voucher_code
+      ? {
+          label: `Discount (code ${order.voucher_code})`,
+          amount: `−${formatMoney(order.discount_usd, 'USD', { cents: true })} / −${formatMoney(order.discount_kes, 'KES', { cents: true })}`,
+        }
+      : null,
     /** The VAT inside both totals; null for an order whose lines' classes are unknown. */
     vat: vat && {
       usd: formatMoney(vat.usd, 'USD', { cents: true }),
@@ -51,8 +59,12 @@ export function orderView(json: unknown) {
     lines: order.lines.map((line) => ({
       title: line.title,
       programSlug: line.program_slug,
-      seats: `${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'}`,
-      unitPrice: formatMoney(line.unit_price, line.currency),
+      /** "2 seats × $1,250", and the discount when a voucher took some off. */
+      detail: `${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'} × ${formatMoney(line.unit_price, line.currency)}${
+        line.discount_amount > 0
+          ? `, less ${formatMoney(line.discount_amount, line.currency, { cents: true })} (code ${order.voucher_code})`
+          : ''
+      }`,
       lineTotal: formatMoney(line.line_total, line.currency, { cents: true }),
       intake: line.intake
         ? `${formatIntakeDates(line.intake.starts_on, line.intake.ends_on)}, ${intakePlace({ isOnline: line.intake.is_online, venue: line.intake.venue })}`

@@ -12,6 +12,8 @@ export interface VatTotalsLine {
   currency: Currency;
   quantity: number;
   taxClass: TaxClass | null;
+  /** What the line costs after its discount (absent: unit price × quantity). */
+  amount?: number;
 }
 
 export function vatTotals(lines: readonly VatTotalsLine[]): Totals | null {
@@ -21,7 +23,12 @@ export function vatTotals(lines: readonly VatTotalsLine[]): Totals | null {
       const split = splitDocument(
         lines
           .filter((line) => line.currency === currency)
-          .map((line) => ({ unitPrice: line.unitPrice, quantity: line.quantity, taxClass: line.taxClass! })),
+          .map((line) => ({
+            unitPrice: line.unitPrice,
+            quantity: line.quantity,
+            taxClass: line.taxClass!,
+            amount: line.amount,
+          })),
       );
       return { amount: split.total.vatCents / 100, currency, quantity: 1 };
     }),
