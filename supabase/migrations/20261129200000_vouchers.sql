@@ -339,6 +339,53 @@ as $$
   select coalesce(sum(w.gross_kes), 0), coalesce(sum(w.vat_kes), 0), coalesce(sum(w.net_kes), 0) from written w;
 $$;
 
+-- private.tax_document_json: from 20261128240000_tax_document_reads.sql; each line's discount.
+create or replace function private.tax_document_json(document uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+           'id', d.id,
+           'kind', d.kind,
+           'document_number', d.document_number,
+           'issued_at', d.issued_at,
+           'order_reference', o.reference,
+           'credited_document_number', (select c.document_number from public.tax_documents c
+                                         where c.id = d.credited_document_id),
+           'reason', d.reason,
+           'currency', d.currency,
+           'kes_per_usd', d.kes_per_usd,
+           'total', d.total,
+           'gross_kes', d.gross_kes,
+           'vat_kes', d.vat_kes,
+           'net_kes', d.net_kes,
+           'buyer_name', d.buyer_name,
+           'buyer_email', d.buyer_email,
+           'buyer_organisation', d.buyer_organisation,
+           'buyer_kra_pin', d.buyer_kra_pin,
+           'buyer_address', d.buyer_address,
+           'etims_status', d.etims_status,
+           'etims_receipt', d.etims_receipt,
+           'lines', coalesce((
+             select jsonb_agg(jsonb_build_object(
+                      'position', l.position, 'title', l.title, 'quantity', l.quantity,
+                      'unit_price', l.unit_price, 'currency', l.currency, 'tax_class', l.tax_class,
+                      'tax_class_label', c.label, 'rate_basis_points', l.rate_basis_points,
+                      'gross_kes', l.gross_kes, 'vat_kes', l.vat_kes, 'net_kes', l.net_kes,
+                      'discount_kes', l.discount_kes
+                    ) order by l.position)
+               from public.tax_document_lines l
+               join public.tax_classes c on c.id = l.tax_class
+              where l.document_id = d.id), '[]'::jsonb)
+         )
+    from public.tax_documents d
+    join public.orders o on o.id = d.order_id
+   where d.id = document;
+$$;
+
 -- Checkout takes a voucher code ---------------------------------------------------------------
 
 -- public.create_order: from 20261128200000_checkout_buyer_kra_pin.sql. One new parameter with a

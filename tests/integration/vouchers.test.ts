@@ -8,6 +8,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database, TablesInsert } from '../../supabase/database.types.ts';
+import { capturedMail } from '../support/mail-capture.ts';
+import { pdfText } from '../support/pdf-text.ts';
+import { signedInAccount } from './support/accounts.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
 import { line, makeIntake, makeProgram, orderArgs, type OrderArgs } from './support/orders.ts';
 import { stackInfo, type StackInfo } from './stack-info.ts';
@@ -225,4 +228,58 @@ describe('vouchers at checkout', () => {
     expect(usage.data).toBeNull();
     expect(usage.error).not.toBeNull();
   });
+
+  it(
+    'shows the discount on the pro-forma invoice, the confirmation e-mail and the tax invoice',
+    { timeout: 120_000 },
+    async () => {
+      const program = await makeProgram(admin, { price_amount: 1200, currency: 'USD' });
+      const voucher = await makeVoucher({ scope: 'programs', program_ids: [program.id] });
+      const buyer = `voucher-docs-${randomBytes(4).toString('hex')}@example.com`;
+      const { data, error } = await place(
+        orderArgs([line(program.id, null, 1)], { voucher_code: voucher.code, buyer_email: buyer }),
+      );
+      expect(error).toBeNull();
+      const spaced = (text: string) => text.replace(/\s+/g, ' ');
+      // 20 % of USD 1,200; the totals after it (KES at the order's 129.16).
+      const lineDiscount = `USD 240.00 off with code ${voucher.code} (1 seat)`;
+
+      const proForma = await fetch(`${stack.apiUrl}/functions/v1/order-invoice?token=${data!.token}`);
+      expect(proForma.status).toBe(200);
+      const proFormaText = spaced(await pdfText(new Uint8Array(await proForma.arrayBuffer())));
+      for (const expected of [lineDiscount, 'Discount (USD) -USD 240.00', 'Total (USD) USD 960.00'])
+        expect(proFormaText).toContain(expected);
+
+      await expect
+        .poll(async () => (await capturedMail(stack.mailApiUrl, { to: buyer })).length, { timeout: 60_000 })
+        .toBeGreaterThan(0);
+      const [mail] = await capturedMail(stack.mailApiUrl, { to: buyer });
+      expect(spaced(mail!.text ?? '')).toContain(lineDiscount);
+      expect(spaced(mail!.text ?? '')).toContain(`Discount with code ${voucher.code}: USD 240.00 / KES 30,998.40`);
+
+      // Paid as finance pays it: the database issues the tax invoice, its line after the discount.
+      const { data: row } = await admin.from('orders').select('id').eq('reference', data!.reference).single();
+      const staff = (await signedInAccount(stack, admin, { staff: true, label: 'voucher-payer' })).client;
+      expect((await staff.rpc('set_order_status', { order_id: row!.id, status: 'confirmed' })).error).toBeNull();
+      const payment = { order_id: row!.id, method: 'bank', reference: `FT${row!.id.slice(0, 8)}` };
+      expect((await staff.rpc('record_order_payment', payment)).error).toBeNull();
+      expect((await staff.rpc('set_order_status', { order_id: row!.id, status: 'paid' })).error).toBeNull();
+      const { data: document } = await admin
+        .from('tax_documents')
+        .select('id, gross_kes, tax_document_lines(gross_kes, discount_kes)')
+        .eq('order_id', row!.id)
+        .single();
+      expect(document).toMatchObject({
+        gross_kes: 123993.6,
+        tax_document_lines: [{ gross_kes: 123993.6, discount_kes: 30998.4 }],
+      });
+      const tax = await fetch(
+        `${stack.apiUrl}/functions/v1/tax-document-pdf?document=${document!.id}&token=${data!.token}`,
+      );
+      expect(tax.status).toBe(200);
+      const taxText = spaced(await pdfText(new Uint8Array(await tax.arrayBuffer())));
+      expect(taxText).toContain('less a voucher discount of KES 30,998.40');
+      expect(taxText).toContain('Total (KES) KES 123,993.60');
+    },
+  );
 });

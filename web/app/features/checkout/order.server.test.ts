@@ -99,10 +99,10 @@ describe('orderView', () => {
       discount_kes: 64580,
       lines: [{ ...json.lines[0], discount_amount: 500, discounted_seats: 2, line_total: 2000, tax_class: standard }],
     });
-    expect(spaced(view.lines[0]!.detail)).toBe('2 seats × USD 1,250, less USD 500.00 (code SPRING20)');
+    expect(spaced(view.lines[0]!.detail)).toBe('2 seats × USD 1,250; USD 500.00 off with code SPRING20 (2 seats)');
     expect(spaced(view.lines[0]!.lineTotal)).toBe('USD 2,000.00');
     expect(view.discount && { label: view.discount.label, amount: spaced(view.discount.amount) }).toEqual({
-      label: 'Discount (code SPRING20)',
+      label: 'Discount with code SPRING20',
       amount: '−USD 500.00 / −KES 64,580.00',
     });
     // USD 2,000 × 16 / 116 = 275.86: the VAT of what is paid, not of the list price.

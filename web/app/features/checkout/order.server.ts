@@ -7,6 +7,7 @@ import { formatMoney } from '../../../../domain/money.ts';
 import { parseOrder } from '../../../../domain/order-document.ts';
 import { refusalOf } from '../../../../domain/refusal.ts';
 import { formatDateTime } from '../../../../domain/dates.ts';
+import { lineDiscountText, orderDiscount } from '../../../../domain/voucher-discount.ts';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
 import { formatPhone } from '../../lib/phone';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
@@ -27,6 +28,7 @@ export function orderView(json: unknown) {
       amount: line.line_total,
     })),
   );
+  const discount = orderDiscount(order);
   return {
     reference: order.reference,
     status: order.status,
@@ -43,12 +45,7 @@ export function orderView(json: unknown) {
     totalUsd: formatMoney(order.total_usd, 'USD', { cents: true }),
     totalKes: formatMoney(order.total_kes, 'KES', { cents: true }),
     /** The voucher's discount inside both totals (issue 30); null without one. */
-    discount: order.voucher_code
-      ? {
-          label: `Discount (code ${order.voucher_code})`,
-          amount: `−${formatMoney(order.discount_usd, 'USD', { cents: true })} / −${formatMoney(order.discount_kes, 'KES', { cents: true })}`,
-        }
-      : null,
+    discount: discount && { label: discount.label, amount: `−${discount.usd} / −${discount.kes}` },
     /** The VAT inside both totals; null for an order whose lines' classes are unknown. */
     vat: vat && {
       usd: formatMoney(vat.usd, 'USD', { cents: true }),
@@ -60,11 +57,12 @@ export function orderView(json: unknown) {
       title: line.title,
       programSlug: line.program_slug,
       /** "2 seats × $1,250", and the discount when a voucher took some off. */
-      detail: `${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'} × ${formatMoney(line.unit_price, line.currency)}${
-        line.discount_amount > 0
-          ? `, less ${formatMoney(line.discount_amount, line.currency, { cents: true })} (code ${order.voucher_code})`
-          : ''
-      }`,
+      detail: [
+        `${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'} × ${formatMoney(line.unit_price, line.currency)}`,
+        lineDiscountText(line, order.voucher_code),
+      ]
+        .filter(Boolean)
+        .join('; '),
       lineTotal: formatMoney(line.line_total, line.currency, { cents: true }),
       intake: line.intake
         ? `${formatIntakeDates(line.intake.starts_on, line.intake.ends_on)}, ${intakePlace({ isOnline: line.intake.is_online, venue: line.intake.venue })}`
