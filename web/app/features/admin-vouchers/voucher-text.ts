@@ -1,5 +1,5 @@
 /** How the vouchers screen and its CSV word a voucher: what it gives, where, when, how often. */
-import { formatMoney } from '../../../../domain/money.ts';
+import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/staff-time';
 import type { Voucher, VoucherChoices } from './vouchers-api';
 

@@ -170,7 +170,7 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
           {order.discount ? (
             <div>
               <dt>{order.discount.label}</dt>
-              <dd data-testid="discount">{order.discount.amount}</dd>
+              <dd>{order.discount.amount}</dd>
             </div>
           ) : null}
           {order.vat ? (
