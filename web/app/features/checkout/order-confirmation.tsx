@@ -159,28 +159,12 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
           ))}
         </ul>
         <dl className="cart-totals checkout-totals">
-          <div>
-            <dt>Total in USD</dt>
-            <dd data-testid="total-usd">{order.totalUsd}</dd>
-          </div>
-          <div>
-            <dt>Total in KES</dt>
-            <dd data-testid="total-kes">{order.totalKes}</dd>
-          </div>
-          {order.discount ? (
-            <div>
-              <dt>{order.discount.label}</dt>
-              <dd>{order.discount.amount}</dd>
+          {order.totalRows.map(([label, value, testId]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd data-testid={testId}>{value}</dd>
             </div>
-          ) : null}
-          {order.vat ? (
-            <div>
-              <dt>Of which VAT</dt>
-              <dd data-testid="vat-included">
-                {order.vat.usd} / {order.vat.kes}
-              </dd>
-            </div>
-          ) : null}
+          ))}
         </dl>
         <p className="checkout-rate">Converted at {order.rate} KES per USD.</p>
       </section>

@@ -29,6 +29,20 @@ export function orderView(json: unknown) {
     })),
   );
   const discount = orderDiscount(order);
+  const totalUsd = formatMoney(order.total_usd, 'USD', { cents: true });
+  const totalKes = formatMoney(order.total_kes, 'KES', { cents: true });
+  /** The VAT inside both totals; null for an order whose lines' classes are unknown. */
+  const vatView = vat && {
+    usd: formatMoney(vat.usd, 'USD', { cents: true }),
+    kes: formatMoney(vat.kes, 'KES', { cents: true }),
+  };
+  /** The totals list as the page shows it: label, amount, test id; the discount and VAT when known. */
+  const totalRows: Array<[label: string, value: string, testId?: string]> = [
+    ['Total in USD', totalUsd, 'total-usd'],
+    ['Total in KES', totalKes, 'total-kes'],
+  ];
+  if (discount) totalRows.push([discount.label, `−${discount.usd} / −${discount.kes}`]);
+  if (vatView) totalRows.push(['Of which VAT', `${vatView.usd} / ${vatView.kes}`, 'vat-included']);
   return {
     reference: order.reference,
     status: order.status,
@@ -42,15 +56,10 @@ export function orderView(json: unknown) {
     // The phone as people read it (+254 712 345 678), written out here like every figure.
     buyer: { ...order.buyer, phone: order.buyer.phone === null ? null : formatPhone(order.buyer.phone) },
     rate: order.kes_per_usd,
-    totalUsd: formatMoney(order.total_usd, 'USD', { cents: true }),
-    totalKes: formatMoney(order.total_kes, 'KES', { cents: true }),
-    /** The voucher's discount inside both totals (issue 30); null without one. */
-    discount: discount && { label: discount.label, amount: `−${discount.usd} / −${discount.kes}` },
-    /** The VAT inside both totals; null for an order whose lines' classes are unknown. */
-    vat: vat && {
-      usd: formatMoney(vat.usd, 'USD', { cents: true }),
-      kes: formatMoney(vat.kes, 'KES', { cents: true }),
-    },
+    totalUsd,
+    totalKes,
+    totalRows,
+    vat: vatView,
     mpesaCode: order.mpesa_code,
     mpesaCodeAt: order.mpesa_code_submitted_at ? formatDateTime(order.mpesa_code_submitted_at) : null,
     lines: order.lines.map((line) => ({
