@@ -60,6 +60,14 @@ test('a voucher code at checkout: refused in words beside the field, then the di
   expect(text).toContain(`KES 13,000.00 off with code ${code} (1 seat)`);
   expect(text).toContain('Discount (KES) -KES 13,000.00');
   expect(text).toContain('Total (KES) KES 52,000.00');
+
+  // Staff see the code and the line's discount on the order's admin page.
+  const reference = await page.getByTestId('order-reference').textContent();
+  const order = await serviceRole.from('orders').select('id').eq('reference', reference!).single();
+  await signInAsStaff(page);
+  await page.goto(`/admin/orders/${order.data!.id}`);
+  await expect(page.getByRole('definition').filter({ hasText: code })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /KES\s52,000 \(after KES\s13,000\.00 off 1 seat\)/ })).toBeVisible();
 });
 
 async function marketingMember(stack: StackInfo, serviceRole: SupabaseClient<Database>): Promise<Account> {
