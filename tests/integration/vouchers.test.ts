@@ -152,6 +152,25 @@ describe('vouchers at checkout', () => {
     expect(count).toBe(3);
   });
 
+  it('counts a repeated checkout attempt (same key) once, and refuses the key with another code', async () => {
+    const program = await makeProgram(admin);
+    const voucher = await makeVoucher({ max_uses: 1 });
+    const other = await makeVoucher({});
+    const args = orderArgs([line(program.id, null, 1)], { voucher_code: voucher.code });
+    const client = visitor();
+    const first = await client.rpc('create_order', args).single();
+    const again = await client.rpc('create_order', args).single();
+    expect(first.error).toBeNull();
+    expect(again.data).toEqual({ ...first.data, replayed: true });
+    const changed = await client.rpc('create_order', { ...args, voucher_code: other.code }).single();
+    expect(changed.error?.hint).toBe('idempotency_key_reused');
+    const { count } = await admin
+      .from('voucher_redemptions')
+      .select('id', { count: 'exact', head: true })
+      .eq('voucher_id', voucher.id);
+    expect(count).toBe(1);
+  });
+
   it('gives a cancelled order’s use back', async () => {
     const program = await makeProgram(admin);
     const voucher = await makeVoucher({ max_uses: 1 });
