@@ -897,6 +897,8 @@ export type Database = {
         Row: {
           created_at: string
           currency: string
+          discount_amount: number
+          discounted_seats: number
           id: string
           intake_id: string | null
           line_total: number | null
@@ -911,6 +913,8 @@ export type Database = {
         Insert: {
           created_at?: string
           currency: string
+          discount_amount?: number
+          discounted_seats?: number
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -925,6 +929,8 @@ export type Database = {
         Update: {
           created_at?: string
           currency?: string
+          discount_amount?: number
+          discounted_seats?: number
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -1047,6 +1053,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         Insert: {
           buyer_address?: string | null
@@ -1085,6 +1092,7 @@ export type Database = {
           total_kes?: number
           total_usd?: number
           updated_at?: string
+          voucher_code?: string | null
         }
         Update: {
           buyer_address?: string | null
@@ -1123,6 +1131,7 @@ export type Database = {
           total_kes?: number
           total_usd?: number
           updated_at?: string
+          voucher_code?: string | null
         }
         Relationships: []
       }
@@ -1402,6 +1411,7 @@ export type Database = {
       tax_document_lines: {
         Row: {
           currency: string
+          discount_kes: number
           document_id: string
           gross_kes: number
           id: string
@@ -1417,6 +1427,7 @@ export type Database = {
         }
         Insert: {
           currency: string
+          discount_kes?: number
           document_id: string
           gross_kes: number
           id?: string
@@ -1432,6 +1443,7 @@ export type Database = {
         }
         Update: {
           currency?: string
+          discount_kes?: number
           document_id?: string
           gross_kes?: number
           id?: string
@@ -1626,6 +1638,115 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      voucher_redemptions: {
+        Row: {
+          created_at: string
+          currency: string
+          discount_amount: number
+          id: string
+          order_id: string
+          seats: number
+          voucher_id: string
+        }
+        Insert: {
+          created_at?: string
+          currency: string
+          discount_amount: number
+          id?: string
+          order_id: string
+          seats: number
+          voucher_id: string
+        }
+        Update: {
+          created_at?: string
+          currency?: string
+          discount_amount?: number
+          id?: string
+          order_id?: string
+          seats?: number
+          voucher_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "voucher_redemptions_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "voucher_redemptions_voucher_id_fkey"
+            columns: ["voucher_id"]
+            referencedRelation: "vouchers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      vouchers: {
+        Row: {
+          amount: number | null
+          batch_id: string | null
+          code: string
+          created_at: string
+          created_by: string | null
+          currency: string | null
+          description: string | null
+          id: string
+          intake_ids: string[]
+          is_paused: boolean
+          kind: string
+          max_seats_per_order: number | null
+          max_uses: number | null
+          percent_off: number | null
+          program_ids: string[]
+          scope: string
+          updated_at: string
+          valid_from: string | null
+          valid_until: string | null
+        }
+        Insert: {
+          amount?: number | null
+          batch_id?: string | null
+          code: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string | null
+          description?: string | null
+          id?: string
+          intake_ids?: string[]
+          is_paused?: boolean
+          kind: string
+          max_seats_per_order?: number | null
+          max_uses?: number | null
+          percent_off?: number | null
+          program_ids?: string[]
+          scope?: string
+          updated_at?: string
+          valid_from?: string | null
+          valid_until?: string | null
+        }
+        Update: {
+          amount?: number | null
+          batch_id?: string | null
+          code?: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string | null
+          description?: string | null
+          id?: string
+          intake_ids?: string[]
+          is_paused?: boolean
+          kind?: string
+          max_seats_per_order?: number | null
+          max_uses?: number | null
+          percent_off?: number | null
+          program_ids?: string[]
+          scope?: string
+          updated_at?: string
+          valid_from?: string | null
+          valid_until?: string | null
+        }
+        Relationships: []
       }
     }
     Views: {
@@ -1901,6 +2022,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -1994,6 +2116,7 @@ export type Database = {
           organisation?: string
           payment_method: string
           po_number?: string
+          voucher_code?: string
         }
         Returns: {
           reference: string
@@ -2073,6 +2196,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2281,6 +2405,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2415,6 +2540,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2462,6 +2588,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2595,6 +2722,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }[]
         SetofOptions: {
           from: "*"
@@ -2677,6 +2805,14 @@ export type Database = {
           revoked_at: string
           starts_on: string
           status: string
+        }[]
+      }
+      voucher_usage: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          seats: number
+          uses: number
+          voucher_id: string
         }[]
       }
       withdraw_claimed_campaign_mail: {

@@ -36,6 +36,8 @@ export interface TaxDocumentLine {
   gross_kes: number;
   vat_kes: number;
   net_kes: number;
+  /** A voucher's discount on the line (issue 30), inside gross_kes already; absent before vouchers. */
+  discount_kes?: number;
 }
 
 /** One document as public.tax_document_json returns it. */
@@ -146,7 +148,11 @@ export async function renderTaxDocumentPdf(
       { text: kes(line.gross_kes), x: right, right: true },
     ]);
     for (const rest of titleLines.slice(1)) w.text(rest, { bold: true, width: 215 });
-    w.text(`Unit price ${formatMoney(line.unit_price, line.currency, { cents: true })}`, { size: 9, color: muted });
+    const discount = line.discount_kes ? `, less a voucher discount of ${kes(Math.abs(line.discount_kes))}` : '';
+    w.text(`Unit price ${formatMoney(line.unit_price, line.currency, { cents: true })}${discount}`, {
+      size: 9,
+      color: muted,
+    });
     w.gap(2);
   }
   w.rule();
