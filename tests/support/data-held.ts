@@ -32,6 +32,9 @@ export async function rowsAbout(db: Queryable, email: string): Promise<Record<st
       `select count(*) as n from public.certificates where participant_id in (${participants})`,
     ),
     tax_documents: await count(`select count(*) as n from (${documents}) x`),
+    payment_receipts: await count(
+      `select count(*) as n from public.payment_receipts where order_id in (${ownOrders}) or lower(payer_email) = $1`,
+    ),
     tax_document_lines: await count(
       `select count(*) as n from public.tax_document_lines where document_id in (${documents})`,
     ),
