@@ -154,6 +154,20 @@ test('order and register without an account, sign in with the mailed code, see i
   const receiptText = await pdfText(new Uint8Array(await receiptPdf.body()));
   expect(receiptText).toContain(`Number: ${receipt.data.document_number}`);
   expect(receiptText).toContain('Bank reference KCB-TRF-ACCOUNT');
+  // Its tax invoice, issued when it was paid, by the order's token too.
+  const invoice = await serviceRole
+    .from('tax_documents')
+    .select('document_number')
+    .eq('order_id', order.id)
+    .eq('kind', 'tax_invoice')
+    .single();
+  if (invoice.error) throw new Error(invoice.error.message);
+  const invoiceLink = paidOrder.getByRole('link', {
+    name: `Tax invoice ${invoice.data.document_number} (PDF) for order ${order.reference}`,
+  });
+  const invoicePdf = await page.request.get((await invoiceLink.getAttribute('href'))!);
+  expect(invoicePdf.status()).toBe(200);
+  expect(await pdfText(new Uint8Array(await invoicePdf.body()))).toContain(invoice.data.document_number);
   const pendingOrder = page.getByRole('article', { name: `Order ${pending.reference}` });
   await expect(pendingOrder).toContainText('Awaiting payment');
   await expect(pendingOrder.getByRole('link', { name: `Pay now for order ${pending.reference}` })).toHaveAttribute(

@@ -8,6 +8,7 @@
 import { PDFDocument, StandardFonts, rgb } from '@pdfme/pdf-lib';
 import { formatDate, formatDateTime } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
+import { TAX_DOCUMENT_KIND_WORDS } from '../../../domain/tax-document.ts';
 import { toWinAnsi } from '../../../domain/win-ansi.ts';
 import { qrModules } from './certificate-pdf.ts';
 import { Writer, accent, instituteLines, margin, muted, pageSize } from './invoice-pdf.ts';
@@ -77,7 +78,7 @@ export function etimsVerificationUrl(base: string, tin: string, branchId: string
 }
 
 export function taxDocumentTitle(kind: TaxDocumentData['kind']): string {
-  return kind === 'tax_invoice' ? 'Tax invoice' : 'Credit note';
+  return TAX_DOCUMENT_KIND_WORDS[kind];
 }
 
 export function taxDocumentFileName(document: Pick<TaxDocumentData, 'kind' | 'document_number'>): string {

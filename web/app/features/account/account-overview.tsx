@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { certificateVerifyUrl, formatCertificateCode } from '../../../../domain/certificate-code';
 import { formatCalendarDate, formatDate, formatDateTime, nairobiToday } from '../../../../domain/dates';
 import { paymentReceiptLabel } from '../../../../domain/payment-receipt';
+import { taxDocumentLabel } from '../../../../domain/tax-document';
 import { formatMoney } from '../../lib/money';
 import { useRootData } from '../../lib/root-data';
 import { saveBlob } from '../../lib/save-blob';
@@ -129,10 +130,10 @@ function invoiceHref(token: string): string {
   return url.href;
 }
 
-/** A payment receipt's PDF, by the order's token as on its confirmation page. */
-function receiptHref(receiptId: string, token: string): string {
+/** A payment receipt's or tax document's PDF, by the order's token as on its confirmation page. */
+function documentHref(kind: 'receipt' | 'document', id: string, token: string): string {
   const url = new URL('/functions/v1/tax-document-pdf', browserSupabaseEnv()?.supabaseUrl ?? window.location.origin);
-  url.searchParams.set('receipt', receiptId);
+  url.searchParams.set(kind, id);
   url.searchParams.set('token', token);
   return url.href;
 }
@@ -208,11 +209,28 @@ function OrdersSection({
               {[...order.payment_receipts]
                 .sort((a, b) => a.number - b.number)
                 .map((receipt) => (
-                  <a key={receipt.id} href={receiptHref(receipt.id, order.confirmation_token)}>
+                  <a key={receipt.id} href={documentHref('receipt', receipt.id, order.confirmation_token)}>
                     {paymentReceiptLabel(receipt.document_number)}
                     <span className="visually-hidden"> for order {order.reference}</span>
                   </a>
                 ))}
+              {[...order.tax_documents]
+                // The invoice, then its credit notes.
+                .sort(
+                  (a, b) => Number(a.kind !== 'tax_invoice') - Number(b.kind !== 'tax_invoice') || a.number - b.number,
+                )
+                .map((document) => {
+                  const { label, status } = taxDocumentLabel(document);
+                  return (
+                    <span key={document.id}>
+                      <a href={documentHref('document', document.id, order.confirmation_token)}>
+                        {label}
+                        <span className="visually-hidden"> for order {order.reference}</span>
+                      </a>{' '}
+                      {status}
+                    </span>
+                  );
+                })}
               {awaitsPayment(order.status) ? (
                 <Link className="button" to={confirmation}>
                   Pay now<span className="visually-hidden"> for order {order.reference}</span>

@@ -3,6 +3,7 @@
  * policies, migration 20261128190100) returns only rows of the session's confirmed address, so
  * nothing here filters by e-mail or trusts the browser.
  */
+import type { EtimsStatus, TaxDocumentKind } from '../../../../domain/tax-document';
 import type { DatabaseClient } from '../../lib/supabase/database';
 
 export async function loadAccount(supabase: DatabaseClient) {
@@ -12,7 +13,7 @@ export async function loadAccount(supabase: DatabaseClient) {
       .select(
         'id, reference, status, created_at, currency, total_kes, total_usd, confirmation_token, ' +
           'order_items(id, position, title, quantity, intake_id, order_participants(id, position, full_name)), ' +
-          'payment_receipts(id, number, document_number)',
+          'payment_receipts(id, number, document_number), tax_documents(id, kind, number, document_number, etims_status)',
       )
       .order('created_at', { ascending: false })
       .returns<AccountOrder[]>(),
@@ -72,6 +73,14 @@ export interface AccountOrder {
   }>;
   /** A receipt per payment (RLS: the customer's own orders). */
   payment_receipts: Array<{ id: string; number: number; document_number: string }>;
+  /** The tax invoice once paid, and a credit note if it was cancelled after (RLS: the customer's own orders). */
+  tax_documents: Array<{
+    id: string;
+    kind: TaxDocumentKind;
+    number: number;
+    document_number: string;
+    etims_status: EtimsStatus;
+  }>;
 }
 
 export type AccountData = Awaited<ReturnType<typeof loadAccount>>;

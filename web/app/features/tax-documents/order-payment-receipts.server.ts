@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { paymentReceiptLabel } from '../../../../domain/payment-receipt';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
-import type { TaxDocumentLink } from './tax-document-label';
+import type { TaxDocumentLink } from '../../../../domain/tax-document';
 
 const listed = z.array(z.object({ id: z.string(), document_number: z.string() }));
 
