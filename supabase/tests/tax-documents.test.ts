@@ -289,6 +289,21 @@ describe('the credit note', () => {
     }
   });
 
+  it('credits the VAT its invoice charged, though finance changed the rate in between', async () => {
+    const programId = await program(11_600, 'KES', 'B');
+    const orderId = await order('KES', [{ programId, seats: 1 }]);
+    await pay(orderId);
+    await db.query(`update public.tax_classes set rate_basis_points = 1800 where id = 'B'`);
+    try {
+      await db.query(`update public.orders set status = 'cancelled' where id = $1`, [orderId]);
+    } finally {
+      await db.query(`update public.tax_classes set rate_basis_points = 1600 where id = 'B'`);
+    }
+    const [invoice, credit] = await documents(orderId);
+    expect(invoice!.vat_kes).toBe('1600.00');
+    expect(credit!.vat_kes).toBe('-1600.00');
+  });
+
   it('is not issued for an order cancelled before payment', async () => {
     const programId = await program(1_000, 'KES', 'B');
     const orderId = await order('KES', [{ programId, seats: 1 }]);
