@@ -1,6 +1,6 @@
 /**
- * /admin/tax-documents: finance's list of tax invoices and credit notes, and below it the latest
- * payment receipts (features/admin-tax-documents).
+ * /admin/tax-documents: finance's list of tax invoices and credit notes, below it the latest
+ * payment receipts, and the VAT classes with their rates (features/admin-tax-documents).
  */
 import { adminMeta } from '../../shell/admin/admin-meta';
 import type { AdminRouteHandle } from '../../shell/admin/admin-access';
@@ -12,6 +12,8 @@ import { LATEST_RECEIPTS, listPaymentReceipts } from '../../features/admin-tax-d
 import { PaymentReceiptsTable } from '../../features/admin-tax-documents/payment-receipts-table';
 import { taxDocumentsAction } from '../../features/admin-tax-documents/tax-documents-action';
 import { TaxDocumentsList } from '../../features/admin-tax-documents/tax-documents-list';
+import { listVatClasses } from '../../features/admin-tax-documents/api/vat-rates';
+import { VatRates } from '../../features/admin-tax-documents/vat-rates';
 import {
   isEtimsStatus,
   isIsoDay,
@@ -29,7 +31,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const status = search.get('status');
   const from = search.get('from');
   const to = search.get('to');
-  const [documents, receipts] = await Promise.all([
+  const [documents, receipts, vatClasses] = await Promise.all([
     listTaxDocuments({
       q,
       sort,
@@ -40,8 +42,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       to: isIsoDay(to) ? to : 'all',
     }),
     listPaymentReceipts({}),
+    listVatClasses(),
   ]);
-  return { documents, receipts };
+  return { documents, receipts, vatClasses };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -68,6 +71,7 @@ export default function TaxDocumentsRoute({ loaderData }: Route.ComponentProps) 
           <PaymentReceiptsTable receipts={loaderData.receipts} caption="The latest payment receipts" showOrder />
         )}
       </section>
+      <VatRates classes={loaderData.vatClasses} />
     </>
   );
 }
