@@ -222,8 +222,20 @@ test('a training program with an image and an intake: created, on /training and 
   await page.getByLabel('Price').fill('450');
   const imageUrl = await uploadImage(page, 'training-programs', 'leading.png');
   await page.getByLabel('Published (shown on the website)').check();
+  await expect(page.getByLabel('Tax class')).toHaveValue('');
   await page.getByRole('button', { name: 'Create training program' }).click();
   await expectToast(page, `Created “${title}”.`);
+  await expect(page).toHaveURL(/\/admin\/training-programs\/[0-9a-f-]{36}$/);
+
+  // It took the institute's default class (standard-rated); the programmes team makes it exempt,
+  // and the checkout's prices follow.
+  await expect(page.getByLabel('Tax class')).toHaveValue('B');
+  await page.getByLabel('Tax class').selectOption({ label: 'A: Exempt' });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(page, `Saved “${title}”.`);
+  const programId = page.url().split('/').at(-1)!;
+  const prices = await page.request.get(`/checkout/prices?program=${programId}`);
+  expect((await prices.json()).programs[0].taxClass).toMatchObject({ code: 'A', rateBasisPoints: 0 });
 
   const start = localDateTime(40, 9).slice(0, 10);
   const end = localDateTime(42, 9).slice(0, 10);

@@ -8,7 +8,7 @@ import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from 
 import { staffInputHint, toStaffInput } from '../../lib/staff-time';
 import type { EventRow } from './api/list-events';
 import { ImageField } from './image-field';
-import { currencyOptions, eventSchema, modeOptions, type EventInput } from './schemas';
+import { currencyOptions, eventSchema, modeOptions, taxClassOptions, type EventInput } from './schemas';
 import { useRecordForm } from './use-record-form';
 import './admin-catalogue.css';
 
@@ -18,6 +18,7 @@ const empty: EventInput = {
   capacity: '',
   price_amount: '',
   currency: 'KES',
+  tax_class: '',
   description: '',
   category: '',
   venue: '',
@@ -36,6 +37,7 @@ function toInput(row: EventRow): EventInput {
     capacity: row.capacity === null ? '' : String(row.capacity),
     price_amount: row.price_amount === null ? '' : String(row.price_amount),
     currency: (row.currency ?? 'KES') as EventInput['currency'],
+    tax_class: row.tax_class as EventInput['tax_class'],
     description: row.description,
     category: row.category ?? '',
     venue: row.venue,
@@ -51,9 +53,11 @@ function toInput(row: EventRow): EventInput {
 export interface EventFormProps {
   /** The event from the route's clientLoader; null on /admin/events/new. */
   row: EventRow | null;
+  /** KRA's tax classes, to choose a paid event's from. */
+  taxClasses: ReadonlyArray<{ id: string; label: string }>;
 }
 
-export function EventForm({ row }: EventFormProps) {
+export function EventForm({ row, taxClasses }: EventFormProps) {
   const id = row?.id;
   const { form, saving, saveError, onSubmit } = useRecordForm({ schema: eventSchema, row, empty, toInput });
   const {
@@ -123,6 +127,13 @@ export function EventForm({ row }: EventFormProps) {
           error={errors.currency}
           options={currencyOptions}
           hint="For a paid event."
+        />
+        <SelectField
+          label="Tax class"
+          registration={register('tax_class')}
+          error={errors.tax_class}
+          options={taxClassOptions(taxClasses, !id)}
+          hint="For a paid event: the VAT its price includes."
         />
         <ImageField
           registration={register('image_url')}

@@ -12,7 +12,14 @@ import type { IntakeWithSold } from './api/list-intakes';
 import type { TrainingProgramRow } from './api/list-training-programs';
 import { ImageField } from './image-field';
 import { IntakesSection } from './intakes-section';
-import { currencyOptions, modeOptions, NEW_CATEGORY, programSchema, type ProgramInput } from './schemas';
+import {
+  currencyOptions,
+  modeOptions,
+  NEW_CATEGORY,
+  programSchema,
+  taxClassOptions,
+  type ProgramInput,
+} from './schemas';
 import { useRecordForm } from './use-record-form';
 import './admin-catalogue.css';
 
@@ -27,6 +34,7 @@ const empty: ProgramInput = {
   delivery_mode: 'in-person',
   price_amount: '',
   currency: 'USD',
+  tax_class: '',
   sort_order: '0',
   image_url: '',
   is_published: false,
@@ -44,6 +52,7 @@ function toInput(row: TrainingProgramRow): ProgramInput {
     delivery_mode: row.delivery_mode as ProgramInput['delivery_mode'],
     price_amount: String(row.price_amount),
     currency: row.currency as ProgramInput['currency'],
+    tax_class: row.tax_class as ProgramInput['tax_class'],
     sort_order: String(row.sort_order),
     image_url: row.image_url ?? '',
     is_published: row.is_published,
@@ -57,9 +66,11 @@ export interface ProgramFormProps {
   intakes: IntakeWithSold[];
   /** The categories in use, to choose from. */
   categories: string[];
+  /** KRA's tax classes, to choose the program's from. */
+  taxClasses: ReadonlyArray<{ id: string; label: string }>;
 }
 
-export function ProgramForm({ row, intakes, categories }: ProgramFormProps) {
+export function ProgramForm({ row, intakes, categories, taxClasses }: ProgramFormProps) {
   const id = row?.id;
   const { form, saving, saveError, onSubmit } = useRecordForm({ schema: programSchema, row, empty, toInput });
   const {
@@ -139,6 +150,13 @@ export function ProgramForm({ row, intakes, categories }: ProgramFormProps) {
           registration={register('currency')}
           error={errors.currency}
           options={currencyOptions}
+        />
+        <SelectField
+          label="Tax class"
+          registration={register('tax_class')}
+          error={errors.tax_class}
+          options={taxClassOptions(taxClasses, !id)}
+          hint="The VAT the price includes: whether training is exempt is the institute’s call."
         />
         <TextField
           label="Order"

@@ -4,6 +4,7 @@
  * sentence beside the field. Inputs are the form's strings; outputs are the rows' values.
  */
 import { z } from 'zod';
+import { TAX_TYPE_CODES } from '../../../../domain/vat.ts';
 import { fromStaffInput, nairobiToday } from '../../lib/staff-time';
 
 /** training_programs_slug_format, services_slug_format, services_icon_format. */
@@ -13,6 +14,11 @@ const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
 /** The same with thousands separated by commas, as people write prices: "42,500" or "1,200.50". */
 const GROUPED = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
 const MODES = ['in-person', 'virtual', 'hybrid'] as const;
+
+/** A program's or event's tax class, KRA's code (tax_class references tax_classes); empty on a new one: the institute's default (default_tax_class). */
+const taxClass = z
+  .union([z.literal(''), z.enum(TAX_TYPE_CODES)], { error: 'Please choose a tax class.' })
+  .transform((value) => (value === '' ? undefined : value));
 
 const required = (max: number | null, what: string) =>
   z
@@ -57,6 +63,14 @@ export const currencyOptions = [
   { value: 'USD', label: 'US dollars (USD)' },
   { value: 'KES', label: 'Kenyan shillings (KES)' },
 ] as const;
+
+/** The tax class select's options: KRA's classes as the database names them; on a new record, the institute's default first. */
+export function taxClassOptions(classes: ReadonlyArray<{ id: string; label: string }>, isNew: boolean) {
+  return [
+    ...(isNew ? [{ value: '', label: 'The institute’s default' }] : []),
+    ...classes.map((taxClass) => ({ value: taxClass.id, label: `${taxClass.id}: ${taxClass.label}` })),
+  ];
+}
 
 export const modeOptions = [
   { value: 'in-person', label: 'In person' },
@@ -113,6 +127,7 @@ export const eventSchema = z
       .refine((value) => value === '' || (MONEY.test(value) && Number(value) > 0), eventPriceWords) // events_price_has_currency
       .transform((value) => (value === '' ? null : Number(value))),
     currency: z.enum(['USD', 'KES'], { error: 'Please choose USD or KES.' }),
+    tax_class: taxClass,
     description: required(null, 'a description'), // events_description_not_blank
     category: optional(z.string().max(100, 'The category must be at most 100 characters.')), // events_category_not_blank
     venue: required(200, 'a venue'), // events_venue_not_blank
@@ -157,6 +172,7 @@ export const programSchema = z
       z.number().gt(0, 'Please enter a price above 0, with at most 2 decimals.'), // training_programs_price_positive
     ),
     currency: z.enum(['USD', 'KES'], { error: 'Please choose USD or KES.' }), // training_programs_currency_known
+    tax_class: taxClass,
     sort_order: wholeNumber(-1_000_000, 1_000_000, 'Please enter a whole number.'),
     image_url: imageUrl, // training_programs_image_url_safe
     is_published: z.boolean(),

@@ -12,12 +12,13 @@ import { RATED_TAX_TYPE_CODES } from '../../../../domain/vat.ts';
 import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { TextField } from '../../components/admin/form-fields';
 import { formatDateTime } from '../../lib/staff-time';
-import { vatRateInput, type VatClassRow, type VatRateInput } from './api/vat-rates';
+import type { TaxClassRow } from '../../lib/tax-classes';
+import { vatRateInput, type VatRateInput } from './api/vat-rates';
 
 const percent = (basisPoints: number) => `${(basisPoints / 100).toLocaleString('en-KE')} %`;
 const isRated = (id: string): id is VatRateInput['classId'] => (RATED_TAX_TYPE_CODES as readonly string[]).includes(id);
 
-function VatRateForm({ row }: { row: VatClassRow & { id: VatRateInput['classId'] } }) {
+function VatRateForm({ row }: { row: TaxClassRow & { id: VatRateInput['classId'] } }) {
   const headingId = useId();
   const { post, busy, pendingIntent } = usePostToRoute();
   const defaults = { classId: row.id, label: row.label, ratePercent: String(row.rate_basis_points / 100) };
@@ -57,7 +58,7 @@ function VatRateForm({ row }: { row: VatClassRow & { id: VatRateInput['classId']
   );
 }
 
-export function VatRates({ classes }: { classes: VatClassRow[] }) {
+export function VatRates({ classes }: { classes: TaxClassRow[] }) {
   return (
     <section aria-labelledby="vat-rates-heading">
       <h2 id="vat-rates-heading">VAT rates</h2>

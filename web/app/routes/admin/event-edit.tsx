@@ -8,6 +8,7 @@ import { createEvent } from '../../features/admin-catalogue/api/create-event';
 import { getEvent } from '../../features/admin-catalogue/api/get-event';
 import { updateEvent } from '../../features/admin-catalogue/api/update-event';
 import { EventForm } from '../../features/admin-catalogue/event-form';
+import { listTaxClasses } from '../../lib/tax-classes';
 import { saveAction } from '../../features/admin-catalogue/save-action';
 import { AuditTrail, readHistory } from '../../shell/admin/audit-trail';
 import type { Route } from './+types/event-edit';
@@ -18,10 +19,14 @@ export const meta = () => adminMeta('Event');
 export const handle: AdminRouteHandle = { roles: screenRoles.eventEditor };
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  if (!params.id) return { row: null, history: null };
-  const [row, history] = await Promise.all([getEvent({ id: params.id }), readHistory('events', params.id)]);
+  if (!params.id) return { row: null, history: null, taxClasses: await listTaxClasses() };
+  const [row, history, taxClasses] = await Promise.all([
+    getEvent({ id: params.id }),
+    readHistory('events', params.id),
+    listTaxClasses(),
+  ]);
   if (!row) throw notFound(recordNotFoundWords);
-  return { row, history };
+  return { row, history, taxClasses };
 }
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
@@ -44,12 +49,12 @@ export function ErrorBoundary() {
   );
 }
 
-export default function AdminEventFormRoute({ loaderData: { row, history } }: Route.ComponentProps) {
+export default function AdminEventFormRoute({ loaderData: { row, history, taxClasses } }: Route.ComponentProps) {
   const id = row?.id;
   return (
     <>
       {/* The key makes a new form for another row (no values carried over from the last one). */}
-      <EventForm key={id ?? 'new'} row={row} />
+      <EventForm key={id ?? 'new'} row={row} taxClasses={taxClasses} />
       {id && (
         <p>
           <Link to={`/admin/events/${id}/registrations`}>Registrations, waitlist and check-in</Link>

@@ -12,7 +12,7 @@ import { LATEST_RECEIPTS, listPaymentReceipts } from '../../features/admin-tax-d
 import { PaymentReceiptsTable } from '../../features/admin-tax-documents/payment-receipts-table';
 import { taxDocumentsAction } from '../../features/admin-tax-documents/tax-documents-action';
 import { TaxDocumentsList } from '../../features/admin-tax-documents/tax-documents-list';
-import { listVatClasses } from '../../features/admin-tax-documents/api/vat-rates';
+import { listTaxClasses } from '../../lib/tax-classes';
 import { VatRates } from '../../features/admin-tax-documents/vat-rates';
 import {
   isEtimsStatus,
@@ -42,7 +42,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       to: isIsoDay(to) ? to : 'all',
     }),
     listPaymentReceipts({}),
-    listVatClasses(),
+    listTaxClasses(),
   ]);
   return { documents, receipts, vatClasses };
 }

@@ -11,6 +11,7 @@ import { listProgramCategories } from '../../features/admin-catalogue/api/list-p
 import { updateTrainingProgram } from '../../features/admin-catalogue/api/update-training-program';
 import { intakeAction, isIntakeIntent } from '../../features/admin-catalogue/intake-action';
 import { ProgramForm } from '../../features/admin-catalogue/program-form';
+import { listTaxClasses } from '../../lib/tax-classes';
 import { saveAction } from '../../features/admin-catalogue/save-action';
 import { isUuid } from '../../lib/uuid';
 import { AuditTrail, readHistory } from '../../shell/admin/audit-trail';
@@ -23,7 +24,9 @@ export const handle: AdminRouteHandle = { roles: screenRoles.programEditor };
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const categories = listProgramCategories();
-  if (!params.id) return { row: null, intakes: [], categories: await categories, history: null };
+  const taxClasses = listTaxClasses();
+  if (!params.id)
+    return { row: null, intakes: [], categories: await categories, taxClasses: await taxClasses, history: null };
   // A mistyped id names no program (and its intakes cannot be asked for).
   if (!isUuid(params.id)) throw notFound(recordNotFoundWords);
   const [row, intakes, history] = await Promise.all([
@@ -32,7 +35,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     readHistory('training_programs', params.id),
   ]);
   if (!row) throw notFound(recordNotFoundWords);
-  return { row, intakes, categories: await categories, history };
+  return { row, intakes, categories: await categories, taxClasses: await taxClasses, history };
 }
 
 /** The program's form, or (with their own intent) its intakes' changes. */
@@ -59,13 +62,13 @@ export function ErrorBoundary() {
 }
 
 export default function AdminProgramFormRoute({
-  loaderData: { row, intakes, categories, history },
+  loaderData: { row, intakes, categories, taxClasses, history },
 }: Route.ComponentProps) {
   const id = row?.id;
   return (
     <>
       {/* The key makes a new form for another row (no values carried over from the last one). */}
-      <ProgramForm key={id ?? 'new'} row={row} intakes={intakes} categories={categories} />
+      <ProgramForm key={id ?? 'new'} row={row} intakes={intakes} categories={categories} taxClasses={taxClasses} />
       {id && <AuditTrail rowId={id} history={history} />}
     </>
   );

@@ -1,27 +1,9 @@
 /**
- * The VAT classes (public.tax_classes) for finance: read them, and change a rated class's label
- * and rate. RLS lets finance (and admins) write; the database's checks are the last word on the rate.
+ * A VAT class's label and rate changed by finance (public.tax_classes; read with lib/tax-classes.ts). RLS lets finance (and admins) write; the database's checks are the last word on the rate.
  */
 import { z } from 'zod';
 import { basisPointsFromPercent, RATED_TAX_TYPE_CODES } from '../../../../../domain/vat.ts';
 import { staffSupabase } from '../../../lib/supabase/staff-client';
-
-export interface VatClassRow {
-  id: string;
-  label: string;
-  rate_basis_points: number;
-  updated_at: string;
-}
-
-export async function listVatClasses(): Promise<VatClassRow[]> {
-  const supabase = await staffSupabase();
-  const { data, error } = await supabase
-    .from('tax_classes')
-    .select('id, label, rate_basis_points, updated_at')
-    .order('id');
-  if (error) throw error;
-  return data;
-}
 
 export const vatRateInput = z.object({
   classId: z.enum(RATED_TAX_TYPE_CODES),
