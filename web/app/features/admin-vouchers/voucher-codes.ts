@@ -13,9 +13,13 @@ export const CODE_FORMAT = /^[A-Z0-9][A-Z0-9_-]{2,39}$/;
 export const MAX_PREFIX_LENGTH = 20;
 export const MAX_BATCH = 1000;
 
-/** As create_order reads a typed code: capitals, no spaces (private.normalise_voucher_code). */
+/**
+ * As create_order reads a typed code: capitals, no spaces (private.normalise_voucher_code). Only
+ * a to z are made capitals: "ß".toUpperCase() is "SS", which PostgreSQL's upper() does not do
+ * (supabase/tests/voucher-code-rules.test.ts holds the two together).
+ */
 export function normaliseVoucherCode(raw: string): string {
-  return raw.replace(/\s+/g, '').toUpperCase();
+  return raw.replace(/\s+/g, '').replace(/[a-z]+/g, (letters) => letters.toUpperCase());
 }
 
 function randomPart(): string {
