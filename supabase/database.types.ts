@@ -850,12 +850,14 @@ export type Database = {
       }
       newsletter_subscribers: {
         Row: {
+          bounced_at: string | null
           confirmation_sent_at: string | null
           confirmed_at: string | null
           consent_text: string | null
           consented_at: string | null
           created_at: string
           email: string
+          hard_bounces: number
           id: string
           requested_at: string
           source: string
@@ -864,12 +866,14 @@ export type Database = {
           unsubscribed_at: string | null
         }
         Insert: {
+          bounced_at?: string | null
           confirmation_sent_at?: string | null
           confirmed_at?: string | null
           consent_text?: string | null
           consented_at?: string | null
           created_at?: string
           email: string
+          hard_bounces?: number
           id?: string
           requested_at?: string
           source?: string
@@ -878,12 +882,14 @@ export type Database = {
           unsubscribed_at?: string | null
         }
         Update: {
+          bounced_at?: string | null
           confirmation_sent_at?: string | null
           confirmed_at?: string | null
           consent_text?: string | null
           consented_at?: string | null
           created_at?: string
           email?: string
+          hard_bounces?: number
           id?: string
           requested_at?: string
           source?: string
@@ -2358,6 +2364,15 @@ export type Database = {
         Args: { receipt: string }
         Returns: Json
       }
+      record_mail_bounce: {
+        Args: {
+          claim: string
+          error: string
+          message_id: string
+          smtp_code: number
+        }
+        Returns: string
+      }
       record_mpesa_push: {
         Args: {
           attempt: string
@@ -2746,12 +2761,14 @@ export type Database = {
           take?: number
         }
         Returns: {
+          bounced_at: string | null
           confirmation_sent_at: string | null
           confirmed_at: string | null
           consent_text: string | null
           consented_at: string | null
           created_at: string
           email: string
+          hard_bounces: number
           id: string
           requested_at: string
           source: string

@@ -1,4 +1,4 @@
-/** The capture's SMTP side: accepts any mail on loopback (no TLS, any or no login) and parses it. */
+/** The capture's SMTP side: accepts any mail on loopback (no TLS, any or no login) and parses it; refuses recipients at .invalid domains (550). */
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
@@ -79,6 +79,13 @@ export async function startSmtpReceiver(options: {
     // Stopping the stack should not wait 30 s (the default) for an idle client to hang up.
     closeTimeout: 1000,
     banner: 'Ascent local mail capture',
+    // A real relay refuses a domain that cannot exist: addresses at .invalid (RFC 2606) are how
+    // tests make a hard bounce, as a provider's 550 for an unknown mailbox or domain would.
+    onRcptTo(address, _session, callback) {
+      if (/\.invalid$/i.test(address.address))
+        callback(Object.assign(new Error('5.1.2 Host or domain name not found'), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       // The parser sees at most maxMessageBytes: past that the rest is read and dropped (a client
       // that never declared SIZE could otherwise make the parser hold 300 MB), then refused.

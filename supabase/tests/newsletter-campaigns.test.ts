@@ -473,3 +473,66 @@ describe('the welcome', () => {
     expect(await welcomeMails('later-reader@ascent.example')).toEqual([]);
   });
 });
+
+describe('bounces', () => {
+  /** A mail to `email` as the worker holds it while sending: claimed, with its claim id. */
+  async function claimedMailTo(email: string): Promise<{ id: string; claim: string }> {
+    const claim = randomUUID();
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.mail_outbox (kind, recipient, status, claim_id, lease_until, attempts)
+       values ('newsletter_welcome', $1, 'sending', $2, now() + interval '2 minutes', 1) returning id`,
+      [email, claim],
+    );
+    return { id: rows[0]!.id, claim };
+  }
+
+  const bounce = (mail: { id: string; claim: string }, code = 550) =>
+    db.query<{ outcome: string | null }>('select public.record_mail_bounce($1, $2, $3, $4) as outcome', [
+      mail.id,
+      mail.claim,
+      '5.1.1 No such user',
+      code,
+    ]);
+
+  const subscriberRow = async (id: string) =>
+    (
+      await db.query<{ status: string; hard_bounces: number; bounced: boolean }>(
+        'select status, hard_bounces, bounced_at is not null as bounced from public.newsletter_subscribers where id = $1',
+        [id],
+      )
+    ).rows[0]!;
+
+  it('fails a refused mail at once, and three hard bounces make the subscriber inactive, out of the next send', async () => {
+    const [reader] = await subscribers(1);
+    const first = await claimedMailTo(reader!.email.toUpperCase());
+    expect((await bounce(first)).rows[0]!.outcome).toBe('failed');
+    const row = await db.query('select status, last_error from public.mail_outbox where id = $1', [first.id]);
+    expect(row.rows[0]).toMatchObject({ status: 'failed', last_error: 'bounced (550): 5.1.1 No such user' });
+    // Recorded once: a second report of the same claim changes nothing.
+    expect((await bounce(first)).rows[0]!.outcome).toBeNull();
+    expect(await subscriberRow(reader!.id)).toEqual({ status: 'confirmed', hard_bounces: 1, bounced: false });
+
+    await bounce(await claimedMailTo(reader!.email));
+    await bounce(await claimedMailTo(reader!.email));
+    expect(await subscriberRow(reader!.id)).toEqual({ status: 'bounced', hard_bounces: 3, bounced: true });
+    const campaign = await draft();
+    expect((await send(campaign)).rows[0]).toEqual({ recipients: 0, queued: 0 });
+
+    // Signing up and confirming again starts afresh.
+    await db.query(`update public.newsletter_subscribers set status = 'pending' where id = $1`, [reader!.id]);
+    await db.query(`update public.newsletter_subscribers set status = 'confirmed' where id = $1`, [reader!.id]);
+    expect(await subscriberRow(reader!.id)).toEqual({ status: 'confirmed', hard_bounces: 0, bounced: false });
+  });
+
+  it('takes only SMTP 5xx replies as bounces, and only from the service role', async () => {
+    const mail = await claimedMailTo('someone@ascent.example');
+    await expect(bounce(mail, 450)).rejects.toThrow(/a bounce is an SMTP 5xx reply/);
+    const refused = await refusal('marketing', 'select public.record_mail_bounce($1, $2, $3, $4)', [
+      mail.id,
+      mail.claim,
+      'x',
+      550,
+    ]);
+    expect(refused.code).toBe('42501');
+  });
+});

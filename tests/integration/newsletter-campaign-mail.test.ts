@@ -123,4 +123,42 @@ describe('newsletter campaign mails', () => {
     expect(welcome!.subject).toBe('Welcome to the Ascent newsletter');
     await sql.query('delete from public.newsletter_campaigns where id = $1', [campaignId]);
   });
+
+  it('records a mail the receiving server refuses for good as failed at once, and counts the hard bounce', async () => {
+    // The local capture refuses every address at a .invalid domain with 550, as a relay does a domain that cannot exist.
+    const { rows } = await sql.query<{ id: string; email: string }>(
+      `insert into public.newsletter_subscribers (email, status, confirmed_at, consent_text, consented_at)
+       values ($1, 'confirmed', now(), 'consent', now()) returning id, email`,
+      [`reader-${randomUUID()}@gone.invalid`],
+    );
+    const reader = rows[0]!;
+    const campaignId = await campaignTo([reader.id]);
+    const outcome = await vi.waitFor(
+      async () => {
+        const { rows: recipients } = await sql.query<{ state: string }>(
+          'select state from public.newsletter_campaign_recipients where campaign_id = $1',
+          [campaignId],
+        );
+        expect(recipients[0]!.state).not.toBe('queued');
+        return recipients[0]!.state;
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    expect(outcome).toBe('failed');
+    const mail = await sql.query<{ status: string; attempts: number; last_error: string }>(
+      `select status, attempts, last_error from public.mail_outbox where kind = 'newsletter_campaign' and recipient = $1`,
+      [reader.email],
+    );
+    // Failed at the first attempt, not retried as a server that is down would be.
+    expect(mail.rows).toEqual([
+      { status: 'failed', attempts: 1, last_error: expect.stringMatching(/^bounced \(550\)/) },
+    ]);
+    const subscriberRow = await sql.query(
+      'select status, hard_bounces from public.newsletter_subscribers where id = $1',
+      [reader.id],
+    );
+    expect(subscriberRow.rows[0]).toEqual({ status: 'confirmed', hard_bounces: 1 });
+    expect(await capturedMail(stack.mailApiUrl, { to: reader.email })).toEqual([]);
+    await sql.query('delete from public.newsletter_campaigns where id = $1', [campaignId]);
+  });
 });

@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../local/http/ports.ts';
 import { startMailCapture } from '../../../local/mail/index.ts';
-import { certainlyNotSent, sendMail, type OutgoingMail } from './mailer.ts';
+import { certainlyNotSent, permanentRefusalCode, sendMail, type OutgoingMail } from './mailer.ts';
 
 const mail: OutgoingMail = { to: 'someone@example.com', subject: 'Test', text: 'Hello', html: '<p>Hello</p>' };
 const saved = { ...process.env };
@@ -99,5 +99,42 @@ describe('certainlyNotSent', () => {
     });
     smtp.server.on('connection', (socket: Socket) => sockets.push(socket));
     expect(certainlyNotSent(await failure())).toBe(false);
+  });
+});
+
+describe('permanentRefusalCode', () => {
+  it('is the 5xx code when the server refuses the recipient for good', async () => {
+    await server({
+      onRcptTo: (_address, _session, callback) =>
+        callback(Object.assign(new Error('No such user'), { responseCode: 550 })),
+    });
+    expect(permanentRefusalCode(await failure())).toBe(550);
+  });
+
+  it('is null for a refusal that may pass (4xx) and when nothing listens', async () => {
+    await server({
+      onRcptTo: (_address, _session, callback) =>
+        callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 450 })),
+    });
+    expect(permanentRefusalCode(await failure())).toBeNull();
+    process.env.SMTP_PORT = String(await freePort());
+    expect(permanentRefusalCode(await failure())).toBeNull();
+  });
+
+  it('refuses what the local capture refuses: any address at a .invalid domain (RFC 2606)', async () => {
+    const capture = await startMailCapture({ smtpPort: 0, webPort: await freePort() });
+    try {
+      process.env.SMTP_PORT = String(capture.smtpPort);
+      const error = await sendMail({ ...mail, to: 'nobody@gone.invalid' }).then(
+        () => null,
+        (refusal: unknown) => refusal,
+      );
+      expect(permanentRefusalCode(error)).toBe(550);
+      expect(capture.messages()).toEqual([]);
+      await sendMail(mail);
+      expect(capture.messages()).toHaveLength(1);
+    } finally {
+      await capture.stop();
+    }
   });
 });

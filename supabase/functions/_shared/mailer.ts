@@ -92,6 +92,17 @@ export function certainlyNotSent(error: unknown): boolean {
   return transferStarted !== true;
 }
 
+/**
+ * The SMTP reply code when the server refused the mail for good (5xx: no such mailbox or domain,
+ * refused as spam): retrying will not help, the address is a hard bounce. Null for a failure that
+ * may pass (4xx, a connection problem) or may have delivered.
+ */
+export function permanentRefusalCode(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { responseCode } = error as { responseCode?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode <= 599 ? responseCode : null;
+}
+
 /** The domain of MAIL_FROM ('Ascent <no-reply@ascent.example>' -> 'ascent.example'), for Message-IDs. */
 export function senderDomain(): string {
   return /@([^>\s]+)/.exec(requireEnv('MAIL_FROM'))?.[1] ?? 'localhost';

@@ -4,7 +4,7 @@
  * guarantee (at most once, retried while certainly unsent) is explained in the outbox migration.
  */
 import { certificateDocument, type CertificateDocument } from '../_shared/certificate-pdf.ts';
-import { certainlyNotSent, type OutgoingMail } from '../_shared/mailer.ts';
+import { certainlyNotSent, permanentRefusalCode, type OutgoingMail } from '../_shared/mailer.ts';
 import type { TaxDocumentData } from '../_shared/tax-document-pdf.ts';
 import type { PaymentReceiptData } from '../_shared/payment-receipt-pdf.ts';
 import { parseWorkerOrder, type WorkerOrder } from '../../../domain/order-document.ts';
@@ -271,6 +271,16 @@ async function fail(deps: WorkerDeps, row: OutboxRow, error: unknown, retry: boo
   return data ?? null;
 }
 
+async function bounce(deps: WorkerDeps, row: OutboxRow, error: unknown, code: number): Promise<void> {
+  const { error: markError } = await deps.admin.rpc('record_mail_bounce', {
+    message_id: row.id,
+    claim: row.claim_id ?? '',
+    error: error instanceof Error ? error.message : String(error),
+    smtp_code: code,
+  });
+  if (markError) console.error(`${log} could not record the bounce of ${row.id}: ${markError.message}`);
+}
+
 /**
  * Unpaid orders whose hold is ending get their reminder, those whose hold ended expire (both
  * queue their mails, sent below in the same run). Run here because this worker already runs
@@ -314,6 +324,14 @@ export async function processOutbox(deps: WorkerDeps): Promise<WorkerReport> {
       try {
         await deps.send(mail);
       } catch (sendError) {
+        const refusal = permanentRefusalCode(sendError);
+        if (refusal !== null) {
+          // Refused for good (no such mailbox or domain): no retries, and a hard bounce counted.
+          console.error(`${log} ${row.kind} ${row.id} bounced (${refusal}):`, sendError);
+          await bounce(deps, row, sendError, refusal);
+          report.failed++;
+          continue;
+        }
         const retry = certainlyNotSent(sendError);
         console.error(
           `${log} sending ${row.kind} ${row.id} failed (${retry ? 'will retry' : 'may have been sent'}):`,

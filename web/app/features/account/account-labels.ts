@@ -36,6 +36,7 @@ const newsletterLabels: Record<string, string> = {
   pending: 'Waiting for you to confirm (see the e-mail we sent)',
   confirmed: 'Subscribed',
   unsubscribed: 'Unsubscribed',
+  bounced: 'Stopped: mail to this address was refused. Subscribe again to restart',
 };
 
 export function newsletterStatusLabel(status: string | null | undefined): string {

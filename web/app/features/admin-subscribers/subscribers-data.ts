@@ -21,12 +21,14 @@ export const subscriberListDefaults: ListDefaults = {
 export const listColumns =
   'id, email, source, status, created_at, confirmed_at, unsubscribed_at, consent_text, consented_at';
 
-export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
 export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   unsubscribed: 'Unsubscribed',
+  // Repeated hard bounces: inactive until they sign up and confirm again.
+  bounced: 'Bounced (inactive)',
 };
 
 export function isSubscriberStatus(value: unknown): value is SubscriberStatus {
