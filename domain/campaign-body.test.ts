@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignBlockIds, campaignBlockToken, parseCampaignBody } from './campaign-body';
+import { campaignBlockIds, campaignBlockToken, parseCampaignBody } from './campaign-body.ts';
 
 const program = '0b0e4c1e-8f1a-4c57-9f0e-3d5b2a7c9e11';
 const event = '7d3f2a10-1b2c-4d5e-8f90-a1b2c3d4e5f6';
