@@ -1,6 +1,7 @@
 /**
- * A campaign's HTML from the text marketing writes: paragraphs separated by blank lines, every
- * character escaped, so the mail's HTML is exactly the text (no markup from the form).
+ * The campaign text in the form: its stored HTML (body_html, the text as written: paragraphs
+ * separated by blank lines, every character escaped), and the insertion of a catalogue block's
+ * line. The mail itself is rendered by the mail worker from the text (campaign-blocks.ts).
  */
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
