@@ -2320,6 +2320,26 @@ export type Database = {
           sent: number
         }[]
       }
+      newsletter_catalogue_blocks: {
+        Args: {
+          event_ids: string[]
+          intake_ids: string[]
+          program_ids: string[]
+        }
+        Returns: {
+          currency: string
+          ends_at: string
+          ends_on: string
+          id: string
+          kind: string
+          price_amount: number
+          slug: string
+          starts_at: string
+          starts_on: string
+          title: string
+          venue: string
+        }[]
+      }
       newsletter_confirm: {
         Args: { token: string }
         Returns: {

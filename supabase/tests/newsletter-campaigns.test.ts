@@ -536,3 +536,61 @@ describe('bounces', () => {
     expect(refused.code).toBe('42501');
   });
 });
+
+describe('newsletter_catalogue_blocks', () => {
+  async function program(published: boolean) {
+    const tag = randomUUID().slice(0, 8);
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.training_programs (title, slug, category, focus, description, duration, price_amount, currency, is_published)
+       values ($1, $2, 'Leadership', 'Blocks', 'Blocks', '1 day', 65000, 'KES', $3) returning id`,
+      [`Blocks ${tag}`, `blocks-${tag}`, published],
+    );
+    return rows[0]!.id;
+  }
+  async function intake(programId: string, startsOn: string, endsOn: string, published = true) {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.program_intakes (program_id, starts_on, ends_on, is_online, capacity, is_published)
+       values ($1, $2, $3, true, 20, $4) returning id`,
+      [programId, startsOn, endsOn, published],
+    );
+    return rows[0]!.id;
+  }
+  async function event(startsAt: string, endsAt: string, published = true) {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.events (title, description, venue, starts_at, ends_at, is_published)
+       values ($1, 'Blocks', 'Ridgeways', $2, $3, $4) returning id`,
+      [`Blocks event ${randomUUID().slice(0, 8)}`, startsAt, endsAt, published],
+    );
+    return rows[0]!.id;
+  }
+
+  it('returns only what is on offer now: published, of a published programme, not ended', async () => {
+    const onOffer = await program(true);
+    const draftProgram = await program(false);
+    const upcoming = await intake(onOffer, '2099-03-02', '2099-03-06');
+    const ofDraft = await intake(draftProgram, '2099-03-02', '2099-03-06');
+    const ended = await intake(onOffer, '2020-03-02', '2020-03-06');
+    const unpublished = await intake(onOffer, '2099-04-02', '2099-04-06', false);
+    const comingEvent = await event('2099-03-02T08:00:00Z', '2099-03-02T14:00:00Z');
+    const pastEvent = await event('2020-03-02T08:00:00Z', '2020-03-02T14:00:00Z');
+    const draftEvent = await event('2099-03-02T08:00:00Z', '2099-03-02T14:00:00Z', false);
+    const { rows } = await db.query<{ kind: string; id: string; price_amount: string; currency: string | null }>(
+      `select kind, id, price_amount, currency from public.newsletter_catalogue_blocks($1, $2, $3) order by kind`,
+      [
+        [onOffer, draftProgram, randomUUID()],
+        [upcoming, ofDraft, ended, unpublished],
+        [comingEvent, pastEvent, draftEvent],
+      ],
+    );
+    expect(rows).toEqual([
+      { kind: 'event', id: comingEvent, price_amount: null, currency: null },
+      { kind: 'intake', id: upcoming, price_amount: '65000.00', currency: 'KES' },
+      { kind: 'program', id: onOffer, price_amount: '65000.00', currency: 'KES' },
+    ]);
+  });
+
+  it('is for the mail worker only: staff may not call it', async () => {
+    const error = await refusal('marketing', `select * from public.newsletter_catalogue_blocks('{}', '{}', '{}')`);
+    expect(error.code).toBe('42501');
+  });
+});

@@ -1,15 +1,16 @@
 /**
  * Issue 32's done-when in the browser: a marketing staff member writes a campaign for the
- * subscribers interested in one program category, sends a test to their own address (seen in
- * the mail capture), then sends it: only the interested confirmed subscribers receive it, each
- * once, and a mail client's RFC 8058 one-click POST unsubscribes them. One subscriber chooses the
+ * subscribers interested in one program category, with a block for a program chosen from the
+ * catalogue, sends a test to their own address (seen in the mail capture with the program's
+ * title and its price as it is then), then sends it: only the interested confirmed subscribers
+ * receive it, each once, with the block, and a mail client's RFC 8058 one-click POST unsubscribes them. One subscriber chooses the
  * topic on the confirmation page. The campaigns screen is axe clean in both themes.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
-import { capturedMail } from '../support/mail-capture.ts';
+import { capturedMail, type CapturedMessage } from '../support/mail-capture.ts';
 import { expect, test, type StackInfo, type Theme } from './fixtures.ts';
 import { describeViolations, scanAllRules, scanThemeDependentRules } from './support/axe-scan.ts';
 import { settle } from './support/settle.ts';
@@ -51,6 +52,16 @@ async function confirmedSubscriber(serviceRole: ServiceRole, email: string, topi
 
 const mailsTo = (stack: StackInfo, email: string) => capturedMail(stack.mailApiUrl, { to: email });
 
+/** The program's block, HTML and text: its title linking to its page, and its price when sent (not when written). */
+function expectProgramBlock(mail: CapturedMessage, title: string, slug: string) {
+  expect(mail.html).toMatch(new RegExp(`<a href="[^"]*/training/${slug}">${title}</a>`));
+  expect(mail.text).toMatch(new RegExp(`Programme: ${title}\\nKES 1,250\\nhttp\\S*/training/${slug}\\n`));
+  for (const part of [mail.html, mail.text]) {
+    expect(part).not.toContain('KES 1,000');
+    expect(part).not.toContain('[[program:');
+  }
+}
+
 test('marketing sends a campaign to one category’s subscribers, each once, with a working one-click unsubscribe', async ({
   page,
   stack,
@@ -59,18 +70,24 @@ test('marketing sends a campaign to one category’s subscribers, each once, wit
   test.setTimeout(180_000);
   const tag = randomBytes(4).toString('hex');
   const category = `Campaign category ${tag}`;
-  const program = await serviceRole.from('training_programs').insert({
-    title: `Campaign program ${tag}`,
-    slug: `campaign-program-${tag}`,
-    category,
-    focus: 'Managers',
-    description: 'A program for the campaign test.',
-    duration: '5 days',
-    price_amount: 1000,
-    currency: 'KES',
-    is_published: true,
-  });
+  const programTitle = `Campaign program ${tag}`;
+  const program = await serviceRole
+    .from('training_programs')
+    .insert({
+      title: programTitle,
+      slug: `campaign-program-${tag}`,
+      category,
+      focus: 'Managers',
+      description: 'A program for the campaign test.',
+      duration: '5 days',
+      price_amount: 1000,
+      currency: 'KES',
+      is_published: true,
+    })
+    .select('id')
+    .single();
   expect(program.error).toBeNull();
+  const programId = program.data!.id;
 
   // One subscriber chooses the category on the confirmation page.
   const chooser = `chooser-${tag}@example.com`;
@@ -100,16 +117,31 @@ test('marketing sends a campaign to one category’s subscribers, each once, wit
   const subject = `New intakes ${tag}`;
   await page.getByLabel('Subject').fill(subject);
   await page.getByLabel('Preheader (the preview line in the inbox)').fill('Starting in December');
-  await page.getByLabel('Text (a blank line starts a new paragraph)').fill(`Campaign program ${tag} starts soon.`);
+  const text = page.getByLabel('Text (a blank line starts a new paragraph)');
+  await text.fill('Starts soon:\n');
+  // The block, chosen from the catalogue by keyboard: the list, then the button.
+  const picker = page.getByLabel('Programme, intake or event');
+  await picker.focus();
+  await picker.selectOption({ label: programTitle });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Insert into the text' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `Inserted Programme: ${programTitle}` })).toBeVisible();
+  await expect(text).toHaveValue(`Starts soon:\n[[program:${programId}]]\n`);
   await page.getByLabel('Audience').selectOption({ label: `Interested in ${category}` });
   await page.getByRole('button', { name: 'Save draft' }).click();
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: subject }) });
   await expect(row.getByRole('cell', { name: 'Draft', exact: true })).toBeVisible();
 
+  // The price changes after writing: the mails show the price when they are sent.
+  const repriced = await serviceRole.from('training_programs').update({ price_amount: 1250 }).eq('id', programId);
+  expect(repriced.error).toBeNull();
   await row.getByRole('button', { name: new RegExp(`^Send a test to me\\s*: “${subject}”$`) }).click();
   await expect
     .poll(async () => (await mailsTo(stack, staff.email)).map((mail) => mail.subject), { timeout: 30_000 })
     .toEqual([`[Test] ${subject}`]);
+  const [testMail] = await mailsTo(stack, staff.email);
+  expectProgramBlock(testMail!, programTitle, `campaign-program-${tag}`);
 
   await row.getByRole('button', { name: new RegExp(`^Send to subscribers\\s*: “${subject}”$`) }).click();
   for (const email of [chooser, alsoKeen]) {
@@ -136,6 +168,10 @@ test('marketing sends a campaign to one category’s subscribers, each once, wit
   expect((await mailsTo(stack, elsewhere)).filter((mail) => mail.subject === subject)).toEqual([]);
   expect((await mailsTo(stack, chooser)).filter((mail) => mail.subject === subject)).toHaveLength(1);
   expect((await mailsTo(stack, alsoKeen)).filter((mail) => mail.subject === subject)).toHaveLength(1);
+  for (const email of [chooser, alsoKeen]) {
+    const [sent] = (await mailsTo(stack, email)).filter((mail) => mail.subject === subject);
+    expectProgramBlock(sent!, programTitle, `campaign-program-${tag}`);
+  }
 
   // RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` to the header's address.
   const [mail] = (await mailsTo(stack, chooser)).filter((mail) => mail.subject === subject);

@@ -37,24 +37,61 @@ async function subscriber(status: 'confirmed' | 'pending' = 'confirmed') {
   return { email, ...rows[0]! };
 }
 
-/** A campaign being sent to exactly these subscribers, its mails queued through the throttle. */
-async function campaignTo(subscriberIds: string[]) {
+/** A campaign written (its state `sending`, no mail queued yet), as the form stores it. */
+async function writeCampaign(bodyText = 'Strategic Leadership starts on 7 December.') {
   const { rows } = await sql.query<{ id: string }>(
     // By interest, for a topic no one else has: a campaign to all, once sent, would be the welcome of
     // everyone other files confirm on this stack (20261129330200_newsletter_welcome.sql).
     `insert into public.newsletter_campaigns (subject, preheader, body_text, body_html, state, send_started_at, audience, audience_topic)
-     values ('Intakes this December', 'Three programmes start soon',
-             'Strategic Leadership starts on 7 December.', '<h1>Intakes this December</h1><p>Strategic Leadership starts on 7 December.</p>',
-             'sending', now(), 'interest', 'newsletter-campaign-mail.test.ts')
+     values ('Intakes this December', 'Three programmes start soon', $1, '<p>as written</p>', 'sending', now(),
+             'interest', 'newsletter-campaign-mail.test.ts')
      returning id`,
+    [bodyText],
   );
-  const campaignId = rows[0]!.id;
+  return rows[0]!.id;
+}
+
+/** The written campaign sent to exactly these subscribers, its mails queued through the throttle. */
+async function send(campaignId: string, subscriberIds: string[]) {
   await sql.query(
     `insert into public.newsletter_campaign_recipients (campaign_id, subscriber_id) select $1, unnest($2::uuid[])`,
     [campaignId, subscriberIds],
   );
   await sql.query('select private.queue_newsletter_campaign_mails($1)', [campaignId]);
   return campaignId;
+}
+
+/** A campaign being sent to exactly these subscribers. */
+async function campaignTo(subscriberIds: string[]) {
+  return send(await writeCampaign(), subscriberIds);
+}
+
+/** A published program, one intake of it and a published event, made for one test. */
+async function catalogue() {
+  const tag = randomUUID().slice(0, 8);
+  const program = await sql.query<{ id: string; slug: string }>(
+    `insert into public.training_programs (title, slug, category, focus, description, duration, price_amount, currency, is_published)
+     values ($1, $2, 'Leadership', 'Campaign blocks', 'A program for the campaign block test.', '5 days', 65000, 'KES', true)
+     returning id, slug`,
+    [`Block Leadership ${tag}`, `block-leadership-${tag}`],
+  );
+  const { id: programId, slug } = program.rows[0]!;
+  const intake = await sql.query<{ id: string }>(
+    `insert into public.program_intakes (program_id, starts_on, ends_on, is_online, capacity, is_published)
+     values ($1, '2099-12-07', '2099-12-11', true, 20, true) returning id`,
+    [programId],
+  );
+  const event = await sql.query<{ id: string; slug: string }>(
+    `insert into public.events (title, description, venue, starts_at, ends_at, price_amount, currency, is_published)
+     values ($1, 'An event for the campaign block test.', 'Ridgeways', '2099-12-02T08:00:00Z', '2099-12-02T14:00:00Z', 40, 'USD', true)
+     returning id, slug`,
+    [`Block Open Day ${tag}`],
+  );
+  return {
+    program: { id: programId, slug, title: `Block Leadership ${tag}` },
+    intakeId: intake.rows[0]!.id,
+    event: { ...event.rows[0]!, title: `Block Open Day ${tag}` },
+  };
 }
 
 async function mailsTo(email: string, count: number): Promise<CapturedMessage[]> {
@@ -77,7 +114,7 @@ describe('newsletter campaign mails', () => {
       const [mail] = await mailsTo(reader.email, 1);
       const unsubscribe = `${stack.webUrl}/unsubscribe?token=${reader.token}`;
       expect(mail!.subject).toBe('Intakes this December');
-      expect(mail!.html).toContain('<h1>Intakes this December</h1>');
+      expect(mail!.html).toContain('<p>Strategic Leadership starts on 7 December.</p>');
       expect(mail!.html).toContain('Three programmes start soon');
       expect(mail!.html).toContain(`href="${unsubscribe}"`);
       expect(mail!.text).toContain('Strategic Leadership starts on 7 December.');
@@ -122,6 +159,76 @@ describe('newsletter campaign mails', () => {
     const [welcome] = await mailsTo(reader.email, 1);
     expect(welcome!.subject).toBe('Welcome to the Ascent newsletter');
     await sql.query('delete from public.newsletter_campaigns where id = $1', [campaignId]);
+  });
+
+  it('shows the program, intake and event blocks with their title, link, price and dates as they are when sent', async () => {
+    const reader = await subscriber();
+    const { program, intakeId, event } = await catalogue();
+    const campaignId = await writeCampaign(
+      [
+        'This month:',
+        `[[program:${program.id}]]`,
+        `[[intake:${intakeId}]]`,
+        `[[event:${event.id}]]`,
+        '',
+        'See you there.',
+      ].join('\n'),
+    );
+    // Prices change after the campaign was written: the mail shows the new ones.
+    await sql.query(`update public.training_programs set price_amount = 72500 where id = $1`, [program.id]);
+    await sql.query(`update public.events set price_amount = 45.5 where id = $1`, [event.id]);
+    await send(campaignId, [reader.id]);
+
+    const [mail] = await mailsTo(reader.email, 1);
+    const programUrl = `${stack.webUrl}/training/${program.slug}`;
+    const eventUrl = `${stack.webUrl}/events/${event.slug}/register`;
+    for (const part of [mail!.html, mail!.text]) {
+      expect(part).toContain(program.title);
+      expect(part).toContain(programUrl);
+      expect(part).toContain('KES 72,500');
+      expect(part).not.toContain('KES 65,000');
+      expect(part).toContain('7 Dec 2099 to 11 Dec 2099, Online');
+      expect(part).toContain(event.title);
+      expect(part).toContain(eventUrl);
+      expect(part).toContain('USD 45.50');
+      expect(part).not.toContain('USD 40');
+      expect(part).toContain('2 Dec 2099, 11:00 EAT to 2 Dec 2099, 17:00 EAT, Ridgeways');
+      expect(part).toContain('See you there.');
+      expect(part).not.toContain('[[');
+    }
+    expect(mail!.html).toContain(`<a href="${programUrl}">${program.title}</a>`);
+    expect(mail!.text).toContain(
+      `Intake: ${program.title}\n7 Dec 2099 to 11 Dec 2099, Online\nKES 72,500\n${programUrl}`,
+    );
+  });
+
+  it('leaves out a block whose program was unpublished or deleted before sending, and still sends the rest', async () => {
+    const reader = await subscriber();
+    const { program, intakeId, event } = await catalogue();
+    const campaignId = await writeCampaign(
+      [`[[program:${program.id}]]`, `[[intake:${intakeId}]]`, `[[event:${event.id}]]`, 'See you there.'].join('\n'),
+    );
+    await sql.query(`update public.training_programs set is_published = false where id = $1`, [program.id]);
+    await sql.query(`delete from public.events where id = $1`, [event.id]);
+    await send(campaignId, [reader.id]);
+
+    const [mail] = await mailsTo(reader.email, 1);
+    for (const part of [mail!.html, mail!.text]) {
+      expect(part).not.toContain(program.title);
+      expect(part).not.toContain(event.title);
+      expect(part).not.toContain('[[');
+      expect(part).toContain('See you there.');
+    }
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql.query<{ state: string }>(
+          `select state from public.newsletter_campaign_recipients where campaign_id = $1`,
+          [campaignId],
+        );
+        expect(rows).toEqual([{ state: 'sent' }]);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
   });
 
   it('records a mail the receiving server refuses for good as failed at once, and counts the hard bounce', async () => {

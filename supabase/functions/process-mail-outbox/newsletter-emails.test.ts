@@ -22,7 +22,7 @@ describe('newsletterCampaignEmail', () => {
       subject: 'Intakes this December',
       preheader: 'Three <programmes> start soon',
       bodyText: 'Strategic Leadership starts on 7 December.\n',
-      bodyHtml: '<p>Strategic Leadership starts on 7 December.</p>',
+      blocks: [],
     },
     { email: 'reader@example.com', token },
     settings,

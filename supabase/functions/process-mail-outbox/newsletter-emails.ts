@@ -5,6 +5,7 @@
  */
 import type { OutgoingMail } from '../_shared/mailer.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
+import { renderCampaignBody, type CatalogueBlock } from './campaign-blocks.ts';
 import { escapeHtml, mailPage } from './mail-layout.ts';
 
 export interface NewsletterSubscriber {
@@ -89,14 +90,16 @@ ${name}`;
 export interface NewsletterCampaignMail {
   subject: string;
   preheader: string | null;
+  /** The text marketing wrote: paragraphs and catalogue block lines, rendered here (escaped). */
   bodyText: string;
-  /** Written by marketing staff in the admin (aal2, their role checked by RLS). */
-  bodyHtml: string;
+  /** The catalogue items its blocks refer to, read when the mail is sent (readCatalogueBlocks). */
+  blocks: CatalogueBlock[];
 }
 
 /**
- * One campaign mail: the campaign's subject and bodies, the preheader as the inbox's hidden
- * preview line, and the same one-click unsubscribe (link and headers) as every newsletter mail.
+ * One campaign mail: the campaign's subject and body (its catalogue blocks as they are now), the
+ * preheader as the inbox's hidden preview line, and the same one-click unsubscribe (link and
+ * headers) as every newsletter mail.
  */
 export function newsletterCampaignEmail(
   campaign: NewsletterCampaignMail,
@@ -106,7 +109,8 @@ export function newsletterCampaignEmail(
 ): OutgoingMail {
   const name = settings.instituteName;
   const leave = unsubscribeUrl(siteUrl, subscriber.token);
-  const text = `${campaign.preheader ? `${campaign.preheader}\n\n` : ''}${campaign.bodyText.trim()}
+  const body = renderCampaignBody(campaign.bodyText, campaign.blocks, siteUrl);
+  const text = `${campaign.preheader ? `${campaign.preheader}\n\n` : ''}${body.text}
 
 --
 You receive this because you subscribed to the ${name} newsletter at ${subscriber.email}.
@@ -117,7 +121,7 @@ Unsubscribe with one click: ${leave}`;
   const html = mailPage(
     settings,
     campaign.subject,
-    `${preview}${campaign.bodyHtml}
+    `${preview}${body.html}
 <hr style="border:0;border-top:1px solid #ccc;margin:24px 0 12px;">
 <p style="color:#555;font-size:0.9em;">You receive this because you subscribed to the ${escapeHtml(name)} newsletter at ${escapeHtml(subscriber.email)}. <a href="${escapeHtml(leave)}">Unsubscribe</a> with one click.</p>`,
   );

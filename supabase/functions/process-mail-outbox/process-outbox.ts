@@ -11,6 +11,7 @@ import { parseWorkerOrder, type WorkerOrder } from '../../../domain/order-docume
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
 import { z } from 'zod';
+import { readCatalogueBlocks } from './campaign-blocks.ts';
 import { certificateEmail } from './certificate-emails.ts';
 import { dataErasureEmail } from './data-erasure-emails.ts';
 import { enquiryNotificationEmail, enquiryReceiptEmail } from './enquiry-emails.ts';
@@ -100,8 +101,9 @@ async function renderCampaign(row: OutboxRow, deps: WorkerDeps, settings: Instit
     throw new Error(`could not read campaign recipient ${row.campaign_recipient_id}: ${error.message} (${error.code})`);
   if (!data) throw new Error(`campaign recipient ${row.campaign_recipient_id} no longer exists`);
   if (!data.subscribed) throw new RecipientLeftList(`${row.campaign_recipient_id} left the list`);
+  const blocks = await readCatalogueBlocks(deps.admin, data.body_text);
   return newsletterCampaignEmail(
-    { subject: data.subject, preheader: data.preheader, bodyText: data.body_text, bodyHtml: data.body_html },
+    { subject: data.subject, preheader: data.preheader, bodyText: data.body_text, blocks },
     { email: data.email, token: data.token },
     settings,
     deps.siteUrl,
@@ -120,8 +122,9 @@ async function renderCampaignTest(
     .maybeSingle();
   if (error) throw new Error(`could not read campaign ${row.campaign_id}: ${error.message} (${error.code})`);
   if (!data) throw new Error(`campaign ${row.campaign_id} no longer exists`);
+  const blocks = await readCatalogueBlocks(deps.admin, data.body_text);
   return newsletterCampaignTestEmail(
-    { subject: data.subject, preheader: data.preheader, bodyText: data.body_text, bodyHtml: data.body_html },
+    { subject: data.subject, preheader: data.preheader, bodyText: data.body_text, blocks },
     row.recipient,
     settings,
     deps.siteUrl,

@@ -9,18 +9,30 @@ import { useActionResult, usePostToRoute } from '../../components/admin/action-r
 import type { CampaignIntent } from './campaign-action';
 import type { CampaignResult, CampaignTimeline } from './campaigns-api';
 import { CampaignTimelinePanel } from './campaign-timeline';
+import { insertBlockLine } from './campaign-body';
+import { CatalogueBlockPicker } from './catalogue-block-picker';
+import type { CatalogueChoice } from './catalogue-choices';
 import '../../components/ui/form-fields.css';
 import './campaigns.css';
 
 const stateLabels: Record<string, string> = { draft: 'Draft', sending: 'Sending', stopped: 'Stopped', sent: 'Sent' };
 
-function NewCampaignForm({ topics }: { topics: string[] }) {
+function NewCampaignForm({ topics, choices }: { topics: string[]; choices: CatalogueChoice[] }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
+  const text = useRef<HTMLTextAreaElement>(null);
   const { post, busy, pendingIntent } = usePostToRoute();
   useActionResult('create', (result) => {
     if (result.ok) form.current?.reset();
   });
+
+  function insertBlock(token: string) {
+    const area = text.current;
+    if (!area) return;
+    const result = insertBlockLine(area.value, area.selectionStart, token);
+    area.value = result.text;
+    area.setSelectionRange(result.cursor, result.cursor);
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,8 +61,9 @@ function NewCampaignForm({ topics }: { topics: string[] }) {
       </div>
       <div className="field">
         <label htmlFor={`${id}-body`}>Text (a blank line starts a new paragraph)</label>
-        <textarea id={`${id}-body`} name="body" className="field__input" rows={8} required />
+        <textarea ref={text} id={`${id}-body`} name="body" className="field__input" rows={8} required />
       </div>
+      <CatalogueBlockPicker choices={choices} onInsert={insertBlock} />
       <div className="field">
         <label htmlFor={`${id}-topic`}>Audience</label>
         <select id={`${id}-topic`} name="topic" className="field__input" defaultValue="">
@@ -123,16 +136,18 @@ function CampaignActions({ campaign }: { campaign: CampaignResult }) {
 export function CampaignsScreen({
   campaigns,
   topics,
+  choices,
   timeline,
 }: {
   campaigns: CampaignResult[];
   topics: string[];
+  choices: CatalogueChoice[];
   timeline: CampaignTimeline | null;
 }) {
   return (
     <>
       <h1>Newsletter campaigns</h1>
-      <NewCampaignForm topics={topics} />
+      <NewCampaignForm topics={topics} choices={choices} />
       <div className="table-scroll">
         <table className="campaign-results">
           <caption>Campaigns and their results</caption>

@@ -5,6 +5,7 @@ import { AdminRouteError } from '../../components/admin/route-error';
 import { campaignAction } from '../../features/admin-campaigns/campaign-action';
 import { latestTimeline, listCampaigns, listTopics } from '../../features/admin-campaigns/campaigns-api';
 import { CampaignsScreen } from '../../features/admin-campaigns/campaigns-screen';
+import { listCatalogueChoices } from '../../features/admin-campaigns/catalogue-choices';
 import type { Route } from './+types/campaigns';
 
 export const meta = () => adminMeta('Campaigns');
@@ -12,8 +13,8 @@ export const meta = () => adminMeta('Campaigns');
 export const handle: AdminRouteHandle = { roles: ['marketing'] };
 
 export async function clientLoader() {
-  const [campaigns, topics] = await Promise.all([listCampaigns(), listTopics()]);
-  return { campaigns, topics, timeline: await latestTimeline(campaigns) };
+  const [campaigns, topics, choices] = await Promise.all([listCampaigns(), listTopics(), listCatalogueChoices()]);
+  return { campaigns, topics, choices, timeline: await latestTimeline(campaigns) };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -25,5 +26,12 @@ export function ErrorBoundary() {
 }
 
 export default function CampaignsRoute({ loaderData }: Route.ComponentProps) {
-  return <CampaignsScreen campaigns={loaderData.campaigns} topics={loaderData.topics} timeline={loaderData.timeline} />;
+  return (
+    <CampaignsScreen
+      campaigns={loaderData.campaigns}
+      topics={loaderData.topics}
+      choices={loaderData.choices}
+      timeline={loaderData.timeline}
+    />
+  );
 }
