@@ -899,6 +899,7 @@ export type Database = {
           currency: string
           discount_amount: number
           discounted_seats: number
+          early_bird_until: string | null
           id: string
           intake_id: string | null
           line_total: number | null
@@ -906,6 +907,7 @@ export type Database = {
           position: number
           program_id: string | null
           quantity: number
+          regular_unit_price: number | null
           tax_class: string
           title: string
           unit_price: number
@@ -915,6 +917,7 @@ export type Database = {
           currency: string
           discount_amount?: number
           discounted_seats?: number
+          early_bird_until?: string | null
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -922,6 +925,7 @@ export type Database = {
           position: number
           program_id?: string | null
           quantity?: number
+          regular_unit_price?: number | null
           tax_class?: string
           title: string
           unit_price: number
@@ -931,6 +935,7 @@ export type Database = {
           currency?: string
           discount_amount?: number
           discounted_seats?: number
+          early_bird_until?: string | null
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -938,6 +943,7 @@ export type Database = {
           position?: number
           program_id?: string | null
           quantity?: number
+          regular_unit_price?: number | null
           tax_class?: string
           title?: string
           unit_price?: number
@@ -1252,6 +1258,8 @@ export type Database = {
         Row: {
           capacity: number
           created_at: string
+          early_bird_price: number | null
+          early_bird_until: string | null
           ends_on: string
           id: string
           is_online: boolean
@@ -1264,6 +1272,8 @@ export type Database = {
         Insert: {
           capacity: number
           created_at?: string
+          early_bird_price?: number | null
+          early_bird_until?: string | null
           ends_on: string
           id?: string
           is_online?: boolean
@@ -1276,6 +1286,8 @@ export type Database = {
         Update: {
           capacity?: number
           created_at?: string
+          early_bird_price?: number | null
+          early_bird_until?: string | null
           ends_on?: string
           id?: string
           is_online?: boolean
@@ -1580,6 +1592,8 @@ export type Database = {
           delivery_mode: string
           description: string
           duration: string
+          early_bird_price: number | null
+          early_bird_until: string | null
           etims_item_code: string
           focus: string
           id: string
@@ -1599,6 +1613,8 @@ export type Database = {
           delivery_mode?: string
           description: string
           duration: string
+          early_bird_price?: number | null
+          early_bird_until?: string | null
           etims_item_code?: string
           focus: string
           id?: string
@@ -1618,6 +1634,8 @@ export type Database = {
           delivery_mode?: string
           description?: string
           duration?: string
+          early_bird_price?: number | null
+          early_bird_until?: string | null
           etims_item_code?: string
           focus?: string
           id?: string
@@ -1807,6 +1825,8 @@ export type Database = {
       public_program_intakes: {
         Row: {
           capacity: number | null
+          early_bird_price: number | null
+          early_bird_until: string | null
           ends_on: string | null
           id: string | null
           is_online: boolean | null
@@ -1869,6 +1889,8 @@ export type Database = {
           delivery_mode: string | null
           description: string | null
           duration: string | null
+          early_bird_price: number | null
+          early_bird_until: string | null
           focus: string | null
           id: string | null
           image_url: string | null
@@ -1884,6 +1906,8 @@ export type Database = {
           delivery_mode?: string | null
           description?: string | null
           duration?: string | null
+          early_bird_price?: never
+          early_bird_until?: never
           focus?: string | null
           id?: string | null
           image_url?: string | null
@@ -1899,6 +1923,8 @@ export type Database = {
           delivery_mode?: string | null
           description?: string | null
           duration?: string | null
+          early_bird_price?: never
+          early_bird_until?: never
           focus?: string | null
           id?: string | null
           image_url?: string | null
