@@ -48,7 +48,8 @@ export function CartView({ catalogueHref, checkoutHref }: Props) {
             <li key={item.program.id} className="cart-line">
               <h2 className="cart-line__title">{item.program.title}</h2>
               <p className="cart-line__unit">
-                <span className="cart-line__label">Unit price</span> {formatMoney(unit.amount, unit.currency)}
+                <span className="cart-line__label">Unit price</span> {formatMoney(unit.amount, unit.currency)}{' '}
+                {item.program.until}
               </p>
               <QuantityControl
                 title={item.program.title}
