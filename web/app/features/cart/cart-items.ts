@@ -11,8 +11,8 @@ export interface CartProgram {
   title: string;
   /** "USD 1,250" or "KES 65,000". */
   price: string;
-  /** An early-bird price's deadline: "until 1 Feb 2027, 23:59". */
-  until?: string;
+  /** An early-bird price's deadline: "until 1 Feb 2027, 23:59" (from storage: anything, shown only when text). */
+  until?: unknown;
 }
 
 export interface CartItem {
@@ -45,7 +45,8 @@ function itemFrom(entry: unknown): CartItem | null {
     return null;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_SEATS_PER_PROGRAM)
     return null;
-  return { program: { id, title, price, ...(text(until, MAX_PRICE) && { until }) }, quantity };
+  // `until` is kept as stored: the cart shows it only when it is text (cart-view.tsx).
+  return { program: { id, title, price, until }, quantity };
 }
 
 /**

@@ -49,7 +49,7 @@ export function CartView({ catalogueHref, checkoutHref }: Props) {
               <h2 className="cart-line__title">{item.program.title}</h2>
               <p className="cart-line__unit">
                 <span className="cart-line__label">Unit price</span> {formatMoney(unit.amount, unit.currency)}{' '}
-                {item.program.until}
+                {typeof item.program.until == 'string' && item.program.until}
               </p>
               <QuantityControl
                 title={item.program.title}
