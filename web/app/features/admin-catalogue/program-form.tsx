@@ -8,6 +8,7 @@ import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/admin/form-fields';
 import { slugFromTitle } from '../../lib/slug';
+import { toStaffInput } from '../../lib/staff-time';
 import type { IntakeWithSold } from './api/list-intakes';
 import type { TrainingProgramRow } from './api/list-training-programs';
 import { ImageField } from './image-field';
@@ -30,6 +31,8 @@ const empty: ProgramInput = {
   sort_order: '0',
   image_url: '',
   is_published: false,
+  early_bird_price: '',
+  early_bird_until: '',
 };
 
 function toInput(row: TrainingProgramRow): ProgramInput {
@@ -47,6 +50,8 @@ function toInput(row: TrainingProgramRow): ProgramInput {
     sort_order: String(row.sort_order),
     image_url: row.image_url ?? '',
     is_published: row.is_published,
+    early_bird_price: row.early_bird_price === null ? '' : String(row.early_bird_price),
+    early_bird_until: row.early_bird_until ? toStaffInput(row.early_bird_until) : '',
   };
 }
 
@@ -139,6 +144,19 @@ export function ProgramForm({ row, intakes, categories }: ProgramFormProps) {
           registration={register('currency')}
           error={errors.currency}
           options={currencyOptions}
+        />
+        <TextField
+          label="Early-bird price (optional)"
+          registration={register('early_bird_price')}
+          error={errors.early_bird_price}
+          hint="A lower price per seat, in the same currency, until the date below. An intake's own early-bird price replaces it."
+        />
+        <TextField
+          label="Early-bird price until (Nairobi time)"
+          type="datetime-local"
+          registration={register('early_bird_until')}
+          error={errors.early_bird_until}
+          hint="From this moment on the regular price applies."
         />
         <TextField
           label="Order"
