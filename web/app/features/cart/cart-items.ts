@@ -11,7 +11,7 @@ export interface CartProgram {
   title: string;
   /** "USD 1,250" or "KES 65,000". */
   price: string;
-  /** An early-bird price's deadline: "until 1 Feb 2027, 23:59" (from storage: anything, shown only when text). */
+  /** An early-bird price's deadline: "until 1 Feb 2027, 23:59 EAT" (from storage: anything, shown only when text). */
   until?: unknown;
 }
 

@@ -9,17 +9,17 @@ describe('priceThatApplies', () => {
   });
 
   it('gives the program’s early-bird with its deadline in Nairobi time', () => {
-    expect(priceThatApplies(program)).toEqual({ amount: 1000, until: 'until 1 Feb 2027, 23:59' });
+    expect(priceThatApplies(program)).toEqual({ amount: 1000, until: 'until 1 Feb 2027, 23:59 EAT' });
   });
 
   it('lets an intake’s early-bird override its program’s', () => {
     expect(priceThatApplies(program, { early_bird_price: 900, early_bird_until: '2027-01-15T06:00:00Z' })).toEqual({
       amount: 900,
-      until: 'until 15 Jan 2027, 09:00',
+      until: 'until 15 Jan 2027, 09:00 EAT',
     });
     expect(priceThatApplies(program, { early_bird_price: null, early_bird_until: null })).toEqual({
       amount: 1000,
-      until: 'until 1 Feb 2027, 23:59',
+      until: 'until 1 Feb 2027, 23:59 EAT',
     });
   });
 
@@ -30,6 +30,6 @@ describe('priceThatApplies', () => {
 
 describe('untilText', () => {
   it('words the deadline in Nairobi time', () => {
-    expect(untilText('2026-12-31T21:00:00Z')).toBe('until 1 Jan 2027, 00:00');
+    expect(untilText('2026-12-31T21:00:00Z')).toBe('until 1 Jan 2027, 00:00 EAT');
   });
 });

@@ -3,7 +3,8 @@
  * The public views show an early-bird only while it applies; an intake's overrides its program's,
  * as create_order (private.price_that_applies) decides when the order is placed.
  */
-import { formatPrice, LOCALE, TIME_ZONE } from '../../blocks/live/format';
+import { formatDateTime } from '../../../../domain/dates.ts';
+import { formatMoney } from '../../lib/money';
 import { toIntakeItem, type IntakeItem, type IntakeSource } from './intake-item';
 
 export interface EarlyBirdSource {
@@ -19,23 +20,13 @@ export interface IntakeEarlyBird {
 
 export interface AppliedPrice {
   amount: number;
-  /** "until 1 Feb 2027, 23:59" (Nairobi time) for an early-bird price, else null. */
+  /** "until 1 Feb 2027, 23:59 EAT" (Nairobi time) for an early-bird price, else null. */
   until: string | null;
 }
 
-const deadline = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "until 1 Feb 2027, 23:59": the moment an early-bird price ends, in Nairobi time. */
+/** "until 1 Feb 2027, 23:59 EAT": the moment an early-bird price ends, in Nairobi time. */
 export function untilText(at: string): string {
-  return `until ${deadline.format(new Date(at))}`;
+  return `until ${formatDateTime(at)}`;
 }
 
 /** The price a seat costs now: the intake's early-bird, else the program's, else the regular price. */
@@ -59,5 +50,5 @@ export function earlyBirdIntakeItem(
   const own = priceThatApplies(program, row);
   const programs = priceThatApplies(program);
   if (!own.until || (own.amount === programs.amount && own.until === programs.until)) return item;
-  return { ...item, place: `${item.place} · early-bird ${formatPrice(own.amount, program.currency)} ${own.until}` };
+  return { ...item, place: `${item.place} · early-bird ${formatMoney(own.amount, program.currency)} ${own.until}` };
 }

@@ -19,7 +19,7 @@ export interface ProgramDetailsData {
   price: string;
   /** "KES 161,450": the fee at 129.16 KES per USD. */
   otherPrice: string;
-  /** "Early-bird price until 1 Feb 2027, 23:59, then USD 1,250", or empty. */
+  /** "Early-bird price until 1 Feb 2027, 23:59 EAT, then USD 1,250", or empty. */
   priceNote: string;
   currency: string;
   /** The program's picture (an https URL or a site path), or null. */

@@ -24,7 +24,7 @@ export type ReviewLine =
       title: string;
       quantity: number;
       program: QuotedProgram;
-      /** "USD 1,250", or "USD 1,000 until 1 Feb 2027, 23:59" for an early-bird price. */
+      /** "USD 1,250", or "USD 1,000 until 1 Feb 2027, 23:59 EAT" for an early-bird price. */
       unitPrice: string;
       /** "USD 2,500". */
       lineTotal: string;
