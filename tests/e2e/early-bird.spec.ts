@@ -10,6 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { fillDetails, freshEmail } from './support/checkout.ts';
 import { openHydrated } from './support/hydrated.ts';
 import { allowManyOrders } from './support/orders.ts';
+import { signInAsStaff } from './support/staff.ts';
 
 test.beforeAll(async ({ stack }) => allowManyOrders(stack));
 
@@ -85,5 +86,52 @@ test('the program page and the cart show the early-bird price and its deadline; 
     );
     await db.query('delete from public.training_programs where id = $1', [program.data.id]);
     await db.end();
+  }
+});
+
+test('staff set a program’s early-bird price and deadline beside its price; one not below the price is refused in words', async ({
+  page,
+  serviceRole,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = randomBytes(4).toString('hex');
+  const program = await serviceRole
+    .from('training_programs')
+    .insert({
+      title: `Early-bird admin fixture ${suffix}`,
+      slug: `early-bird-admin-${suffix}`,
+      category: 'Leadership',
+      focus: 'Early-bird fixture',
+      description: 'Early-bird fixture',
+      duration: '2 days',
+      price_amount: 42500,
+      currency: 'KES',
+    })
+    .select('id')
+    .single();
+  if (program.error) throw new Error(program.error.message);
+  try {
+    await signInAsStaff(page);
+    await page.goto(`/admin/training-programs/${program.data.id}`);
+    const amount = page.getByLabel('Early-bird amount (optional)', { exact: true });
+    const until = page.getByLabel('Early-bird until (Nairobi time)', { exact: true });
+    await amount.fill('42,500');
+    await until.fill('2027-02-01T23:59');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The early-bird price must be below the regular price.')).toBeVisible();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+
+    await amount.fill('38,000');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved “' }).first()).toBeVisible();
+    const saved = await serviceRole
+      .from('training_programs')
+      .select('early_bird_price, early_bird_until')
+      .eq('id', program.data.id)
+      .single();
+    // 23:59 in Nairobi is 20:59 UTC.
+    expect(saved.data).toEqual({ early_bird_price: 38000, early_bird_until: '2027-02-01T20:59:00+00:00' });
+  } finally {
+    await serviceRole.from('training_programs').delete().eq('id', program.data.id);
   }
 });

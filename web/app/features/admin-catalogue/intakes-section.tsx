@@ -184,13 +184,13 @@ export function IntakesSection({ programTitle, intakes }: IntakesSectionProps) {
           hint={editing && editing.sold > 0 ? `At least ${editing.sold}: seats already sold.` : 'From 1 to 1000 seats.'}
         />
         <TextField
-          label="Early-bird price (optional)"
+          label="Early-bird amount on this intake (optional)"
           registration={register('early_bird_price')}
           error={errors.early_bird_price}
           hint="A lower price per seat on this intake, in the program's currency; it replaces the program's early-bird price."
         />
         <TextField
-          label="Early-bird price until (Nairobi time)"
+          label="Early-bird on this intake until (Nairobi time)"
           type="datetime-local"
           registration={register('early_bird_until')}
           error={errors.early_bird_until}

@@ -146,13 +146,13 @@ export function ProgramForm({ row, intakes, categories }: ProgramFormProps) {
           options={currencyOptions}
         />
         <TextField
-          label="Early-bird price (optional)"
+          label="Early-bird amount (optional)"
           registration={register('early_bird_price')}
           error={errors.early_bird_price}
           hint="A lower price per seat, in the same currency, until the date below. An intake's own early-bird price replaces it."
         />
         <TextField
-          label="Early-bird price until (Nairobi time)"
+          label="Early-bird until (Nairobi time)"
           type="datetime-local"
           registration={register('early_bird_until')}
           error={errors.early_bird_until}
