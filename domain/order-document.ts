@@ -57,6 +57,9 @@ const orderSchema = z.object({
       line_total: amount,
       discount_amount: amount.default(0),
       discounted_seats: z.number().int().default(0),
+      // An early-bird price's line (issue 30): the regular price and the deadline; absent from older documents.
+      regular_unit_price: amount.nullable().default(null),
+      early_bird_until: z.string().nullable().default(null),
       // The line's VAT class as the order keeps it (issue 29); absent from older documents.
       tax_class: z
         .object({ code: z.enum(TAX_TYPE_CODES), label: z.string(), rate_basis_points: z.number().int() })

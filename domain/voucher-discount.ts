@@ -13,6 +13,12 @@ export function lineDiscountText(line: OrderLine, code: string | null): string |
   return `${formatMoney(line.discount_amount, line.currency, { cents: true })} off with code ${code ?? ''} (${seats})`;
 }
 
+/** "early-bird price (regular USD 1,250)", or null for a line charged the regular price. */
+export function lineEarlyBirdText(line: OrderLine): string | null {
+  if (line.regular_unit_price === null || !line.early_bird_until) return null;
+  return `early-bird price (regular ${formatMoney(line.regular_unit_price, line.currency)})`;
+}
+
 /** The order's discount in both currencies, or null for an order without a voucher. */
 export function orderDiscount(order: OrderDocument): { label: string; usd: string; kes: string } | null {
   if (!order.voucher_code) return null;

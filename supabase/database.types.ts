@@ -905,6 +905,7 @@ export type Database = {
           currency: string
           discount_amount: number
           discounted_seats: number
+          early_bird_until: string | null
           id: string
           intake_id: string | null
           line_total: number | null
@@ -912,6 +913,7 @@ export type Database = {
           position: number
           program_id: string | null
           quantity: number
+          regular_unit_price: number | null
           tax_class: string
           title: string
           unit_price: number
@@ -921,6 +923,7 @@ export type Database = {
           currency: string
           discount_amount?: number
           discounted_seats?: number
+          early_bird_until?: string | null
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -928,6 +931,7 @@ export type Database = {
           position: number
           program_id?: string | null
           quantity?: number
+          regular_unit_price?: number | null
           tax_class?: string
           title: string
           unit_price: number
@@ -937,6 +941,7 @@ export type Database = {
           currency?: string
           discount_amount?: number
           discounted_seats?: number
+          early_bird_until?: string | null
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -944,6 +949,7 @@ export type Database = {
           position?: number
           program_id?: string | null
           quantity?: number
+          regular_unit_price?: number | null
           tax_class?: string
           title?: string
           unit_price?: number
@@ -1258,6 +1264,8 @@ export type Database = {
         Row: {
           capacity: number
           created_at: string
+          early_bird_price: number | null
+          early_bird_until: string | null
           ends_on: string
           id: string
           is_online: boolean
@@ -1270,6 +1278,8 @@ export type Database = {
         Insert: {
           capacity: number
           created_at?: string
+          early_bird_price?: number | null
+          early_bird_until?: string | null
           ends_on: string
           id?: string
           is_online?: boolean
@@ -1282,6 +1292,8 @@ export type Database = {
         Update: {
           capacity?: number
           created_at?: string
+          early_bird_price?: number | null
+          early_bird_until?: string | null
           ends_on?: string
           id?: string
           is_online?: boolean
@@ -1586,6 +1598,8 @@ export type Database = {
           delivery_mode: string
           description: string
           duration: string
+          early_bird_price: number | null
+          early_bird_until: string | null
           etims_item_code: string
           focus: string
           id: string
@@ -1605,6 +1619,8 @@ export type Database = {
           delivery_mode?: string
           description: string
           duration: string
+          early_bird_price?: number | null
+          early_bird_until?: string | null
           etims_item_code?: string
           focus: string
           id?: string
@@ -1624,6 +1640,8 @@ export type Database = {
           delivery_mode?: string
           description?: string
           duration?: string
+          early_bird_price?: number | null
+          early_bird_until?: string | null
           etims_item_code?: string
           focus?: string
           id?: string
@@ -1813,6 +1831,8 @@ export type Database = {
       public_program_intakes: {
         Row: {
           capacity: number | null
+          early_bird_price: number | null
+          early_bird_until: string | null
           ends_on: string | null
           id: string | null
           is_online: boolean | null
@@ -1875,6 +1895,8 @@ export type Database = {
           delivery_mode: string | null
           description: string | null
           duration: string | null
+          early_bird_price: number | null
+          early_bird_until: string | null
           focus: string | null
           id: string | null
           image_url: string | null
@@ -1890,6 +1912,8 @@ export type Database = {
           delivery_mode?: string | null
           description?: string | null
           duration?: string | null
+          early_bird_price?: never
+          early_bird_until?: never
           focus?: string | null
           id?: string | null
           image_url?: string | null
@@ -1905,6 +1929,8 @@ export type Database = {
           delivery_mode?: string | null
           description?: string | null
           duration?: string | null
+          early_bird_price?: never
+          early_bird_until?: never
           focus?: string | null
           id?: string | null
           image_url?: string | null

@@ -63,6 +63,8 @@ function order(lines: number, buyer = 'Wanjirũ Kamau'): OrderDocument {
       program_slug: null,
       title: `Program number ${i + 1} with a title long enough to need wrapping on the invoice page`,
       unit_price: 100,
+      regular_unit_price: null,
+      early_bird_until: null,
       currency: 'USD' as const,
       quantity: 1,
       line_total: 100,

@@ -1,5 +1,6 @@
 /**
- * GET /checkout/prices?program=<id>&program=<id>: the current price and upcoming intakes (with
+ * GET /checkout/prices?program=<id>&program=<id>: the price that applies now (an early-bird one with
+ * its deadline in the label) and upcoming intakes (with
  * seats left) and VAT class of each published program asked for, as JSON for the checkout. Unknown and
  * unpublished programs are left out; malformed ids are a 400 with a clear message. With `line`
  * parameters instead: the VAT inside the cart's totals (cart-vat.server.ts).
@@ -7,7 +8,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { formatPrice } from '../blocks/live/format';
 import { readIntakes, readProgramsById } from '../features/catalogue/catalogue.server';
-import { toIntakeItem } from '../features/catalogue/intake-item';
+import { earlyBirdIntakeItem, priceThatApplies } from '../features/catalogue/early-bird';
 import { cartVatResponse } from '../features/checkout/cart-vat.server';
 import { MAX_QUOTE_PROGRAMS, type Quote } from '../features/checkout/quote';
 import { readTaxClasses } from '../features/catalogue/tax-classes.server';
@@ -37,27 +38,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
       readTaxClasses(),
     ]);
     const quote: Quote = {
-      programs: programs.flatMap((program) =>
-        isCurrency(program.currency)
+      programs: programs.flatMap((program) => {
+        // The price that applies now; an early-bird one's label says until when.
+        const { amount, until } = priceThatApplies(program);
+        return isCurrency(program.currency)
           ? [
               {
                 id: program.id,
                 slug: program.slug,
                 title: program.title,
                 price: {
-                  amount: program.price_amount,
+                  amount,
                   currency: program.currency,
-                  label: formatPrice(program.price_amount, program.currency),
+                  label: `${formatPrice(amount, program.currency)}${until ? ` ${until}` : ''}`,
                 },
                 taxClass: (program.tax_class && taxClasses.get(program.tax_class)) || null,
                 intakes: intakes
                   .filter((intake) => intake.program_id === program.id)
-                  .map(toIntakeItem)
+                  .map((intake) => earlyBirdIntakeItem(program, intake))
                   .map(({ id, dates, place, seatsLeft }) => ({ id, dates, place, seatsLeft })),
               },
             ]
-          : [],
-      ),
+          : [];
+      }),
     };
     return json(quote);
   } catch {

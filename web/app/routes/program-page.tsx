@@ -9,7 +9,7 @@ import { programPath } from '../blocks/live/live-data.server';
 import { CATALOGUE_PATH } from '../config/commerce-paths';
 import { publicEnv } from '../config/env.server';
 import { readIntakes, readProgram } from '../features/catalogue/catalogue.server';
-import { toIntakeItem } from '../features/catalogue/intake-item';
+import { earlyBirdIntakeItem, priceThatApplies } from '../features/catalogue/early-bird';
 import { ProgramDetails, type ProgramDetailsData } from '../features/catalogue/program-details';
 import { notFoundMeta, programMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';
@@ -40,8 +40,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const parent = rootMeta(settings, siteUrl);
   if (!program) throw data({ meta: notFoundMeta(settings.instituteName, parent) }, { status: 404 });
 
-  const intakes = (await readIntakes([program.id]).catch(databaseUnavailable)).map(toIntakeItem);
-  const amount = program.price_amount;
+  const intakes = (await readIntakes([program.id]).catch(databaseUnavailable)).map((row) =>
+    earlyBirdIntakeItem(program, row),
+  );
+  // The price that applies now: an early-bird one says until when, and what it becomes.
+  const { amount, until } = priceThatApplies(program);
   const other = isCurrency(program.currency) ? convert(amount, program.currency) : null;
   const details: ProgramDetailsData = {
     title: program.title,
@@ -52,6 +55,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     mode: modeLabel(program.delivery_mode),
     price: formatPrice(amount, program.currency),
     otherPrice: other ? formatPrice(Math.round(other.amount), other.currency) : '',
+    priceNote: until ? `Early-bird price ${until}, then ${formatPrice(program.price_amount, program.currency)}` : '',
     currency: program.currency,
     imageUrl: program.image_url ?? null,
     intakes,
@@ -59,7 +63,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const path = programPath(program.slug);
   return {
     program: details,
-    cartProgram: { id: program.id, title: program.title, price: details.price },
+    cartProgram: { id: program.id, title: program.title, price: details.price, ...(until ? { until } : {}) },
     meta: programMeta({
       program: {
         ...details,

@@ -12,6 +12,7 @@ import { useActionResult, usePostToRoute } from '../../components/admin/action-r
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
 import { CheckboxField, FormError, TextField } from '../../components/admin/form-fields';
+import { toStaffInput } from '../../lib/staff-time';
 import type { IntakeWithSold } from './api/list-intakes';
 import type { IntakeIntent } from './intake-action';
 import { formatCalendarDate } from '../../lib/staff-time';
@@ -25,6 +26,8 @@ const emptyIntake: IntakeInput = {
   venue: '',
   capacity: '20',
   is_published: false,
+  early_bird_price: '',
+  early_bird_until: '',
 };
 
 function intakeName(intake: IntakeWithSold): string {
@@ -71,6 +74,8 @@ export function IntakesSection({ programTitle, intakes }: IntakesSectionProps) {
             venue: intake.venue ?? '',
             capacity: String(intake.capacity),
             is_published: intake.is_published,
+            early_bird_price: intake.early_bird_price === null ? '' : String(intake.early_bird_price),
+            early_bird_until: intake.early_bird_until ? toStaffInput(intake.early_bird_until) : '',
           }
         : emptyIntake,
     );
@@ -177,6 +182,18 @@ export function IntakesSection({ programTitle, intakes }: IntakesSectionProps) {
           registration={register('capacity')}
           error={errors.capacity}
           hint={editing && editing.sold > 0 ? `At least ${editing.sold}: seats already sold.` : 'From 1 to 1000 seats.'}
+        />
+        <TextField
+          label="Early-bird amount on this intake (optional)"
+          registration={register('early_bird_price')}
+          error={errors.early_bird_price}
+          hint="A lower price per seat on this intake, in the program's currency; it replaces the program's early-bird price."
+        />
+        <TextField
+          label="Early-bird on this intake until (Nairobi time)"
+          type="datetime-local"
+          registration={register('early_bird_until')}
+          error={errors.early_bird_until}
         />
         <CheckboxField label="Published (bookable on the website)" registration={register('is_published')} />
         <FormError message={saveError} />

@@ -8,6 +8,7 @@ import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/admin/form-fields';
 import { slugFromTitle } from '../../lib/slug';
+import { toStaffInput } from '../../lib/staff-time';
 import type { IntakeWithSold } from './api/list-intakes';
 import type { TrainingProgramRow } from './api/list-training-programs';
 import { ImageField } from './image-field';
@@ -38,6 +39,8 @@ const empty: ProgramInput = {
   sort_order: '0',
   image_url: '',
   is_published: false,
+  early_bird_price: '',
+  early_bird_until: '',
 };
 
 function toInput(row: TrainingProgramRow): ProgramInput {
@@ -56,6 +59,8 @@ function toInput(row: TrainingProgramRow): ProgramInput {
     sort_order: String(row.sort_order),
     image_url: row.image_url ?? '',
     is_published: row.is_published,
+    early_bird_price: row.early_bird_price === null ? '' : String(row.early_bird_price),
+    early_bird_until: row.early_bird_until ? toStaffInput(row.early_bird_until) : '',
   };
 }
 
@@ -157,6 +162,19 @@ export function ProgramForm({ row, intakes, categories, taxClasses }: ProgramFor
           error={errors.tax_class}
           options={taxClassOptions(taxClasses, !id)}
           hint="The VAT the price includes: whether training is exempt is the institute’s call."
+        />
+        <TextField
+          label="Early-bird amount (optional)"
+          registration={register('early_bird_price')}
+          error={errors.early_bird_price}
+          hint="A lower price per seat, in the same currency, until the date below. An intake's own early-bird price replaces it."
+        />
+        <TextField
+          label="Early-bird until (Nairobi time)"
+          type="datetime-local"
+          registration={register('early_bird_until')}
+          error={errors.early_bird_until}
+          hint="From this moment on the regular price applies."
         />
         <TextField
           label="Order"

@@ -4,6 +4,7 @@
  * never meets a constraint error, and it refuses nothing the table would take), and a refusal
  * puts its message on the right field.
  */
+import { fromStaffInput } from '../../lib/staff-time';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase, type MigratedDatabase } from '../../../../tests/support/shared-postgres.ts';
@@ -83,6 +84,8 @@ const program: ProgramInput = {
   sort_order: '0',
   image_url: '',
   is_published: true,
+  early_bird_price: '',
+  early_bird_until: '',
 };
 const event: EventInput = {
   title: 'Open day',
@@ -108,6 +111,8 @@ const intake: IntakeInput = {
   venue: 'Nairobi',
   capacity: '20',
   is_published: true,
+  early_bird_price: '',
+  early_bird_until: '',
 };
 
 type Case<Input> = [string, Partial<Input>, string | null];
@@ -201,6 +206,18 @@ agree<ProgramInput>(
     ['a site-path image', { image_url: '/images/a.jpg' }, null],
     ['a javascript: image', { image_url: 'javascript:alert(1)' }, 'image_url'],
     ['a protocol-less image', { image_url: 'cdn.example/a.jpg' }, 'image_url'],
+    [
+      'an early-bird price with its deadline',
+      { early_bird_price: '1,000', early_bird_until: '2027-02-01T23:59' },
+      null,
+    ],
+    ['an early-bird price without a deadline', { early_bird_price: '1000' }, 'early_bird_until'],
+    ['an early-bird deadline without a price', { early_bird_until: '2027-02-01T23:59' }, 'early_bird_price'],
+    [
+      'an early-bird price not below the regular one',
+      { early_bird_price: '1200.50', early_bird_until: '2027-02-01T23:59' },
+      'early_bird_price',
+    ],
   ],
   ({ new_category: _new, ...input }, parsed) =>
     (parsed as Record<string, unknown>) ?? {
@@ -208,6 +225,8 @@ agree<ProgramInput>(
       image_url: blankOrNull(input.image_url),
       price_amount: Number(input.price_amount),
       sort_order: Number(input.sort_order),
+      early_bird_price: input.early_bird_price === '' ? null : Number(input.early_bird_price.replace(/,/g, '')),
+      early_bird_until: input.early_bird_until === '' ? null : fromStaffInput(input.early_bird_until),
     },
 );
 
@@ -267,6 +286,13 @@ agree<IntakeInput>(
     ['a capacity of 1001', { capacity: '1001' }, 'capacity'],
     ['a capacity of 1000', { capacity: '1000' }, null],
     ['an end before the start', { ends_on: '2026-11-30' }, 'ends_on'],
+    ['an early-bird price with its deadline', { early_bird_price: '900', early_bird_until: '2026-11-25T23:59' }, null],
+    ['an early-bird price without a deadline', { early_bird_price: '900' }, 'early_bird_until'],
+    [
+      'an early-bird price below 0',
+      { early_bird_price: '-1', early_bird_until: '2026-11-25T23:59' },
+      'early_bird_price',
+    ],
   ],
   (input, parsed) => ({
     program_id: programId,
@@ -274,6 +300,8 @@ agree<IntakeInput>(
       ...input,
       capacity: Number(input.capacity),
       venue: input.is_online ? null : blankOrNull(input.venue),
+      early_bird_price: input.early_bird_price === '' ? null : Number(input.early_bird_price),
+      early_bird_until: input.early_bird_until === '' ? null : fromStaffInput(input.early_bird_until),
     }),
   }),
 );

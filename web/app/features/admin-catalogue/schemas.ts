@@ -149,6 +149,52 @@ export const eventSchema = z
 export type EventInput = z.input<typeof eventSchema>;
 export type EventValues = z.output<typeof eventSchema>;
 
+// Early-bird prices (issue 30) ------------------------------------------------------------------
+
+const earlyBirdPriceWords = 'Please enter the early-bird price (at most 2 decimals), or leave it empty for none.';
+
+/** Both fields of an early-bird price, empty for none: the price and until when (Nairobi time). */
+export const earlyBirdFields = {
+  early_bird_price: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/[,\s]/g, ''))
+    .refine((value) => value === '' || MONEY.test(value), earlyBirdPriceWords) // *_early_bird_price_range
+    .transform((value) => (value === '' ? null : Number(value))),
+  early_bird_until: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || fromStaffInput(value) !== null, 'Please enter the date and time it ends.')
+    .transform((value) => (value === '' ? null : fromStaffInput(value))),
+};
+
+interface EarlyBird {
+  early_bird_price: number | null;
+  early_bird_until: string | null;
+}
+
+/** *_early_bird_complete: a price needs its deadline and a deadline its price; below the regular price. */
+export function checkEarlyBird(values: EarlyBird, regularPrice: number | null, context: z.RefinementCtx): void {
+  if (values.early_bird_price !== null && values.early_bird_until === null)
+    context.addIssue({
+      code: 'custom',
+      path: ['early_bird_until'],
+      message: 'Please enter until when the early-bird price applies.',
+    });
+  if (values.early_bird_price === null && values.early_bird_until !== null)
+    context.addIssue({
+      code: 'custom',
+      path: ['early_bird_price'],
+      message: 'Please enter the early-bird price, or clear its date.',
+    });
+  if (values.early_bird_price !== null && regularPrice !== null && values.early_bird_price >= regularPrice)
+    context.addIssue({
+      code: 'custom',
+      path: ['early_bird_price'],
+      message: 'The early-bird price must be below the regular price.',
+    }); // training_programs_early_bird_lower
+}
+
 // Training programs -----------------------------------------------------------------------------
 
 /** The category select's choice that reveals the "New category" field. */
@@ -176,8 +222,10 @@ export const programSchema = z
     sort_order: wholeNumber(-1_000_000, 1_000_000, 'Please enter a whole number.'),
     image_url: imageUrl, // training_programs_image_url_safe
     is_published: z.boolean(),
+    ...earlyBirdFields,
   })
   .superRefine((program, context) => {
+    checkEarlyBird(program, program.price_amount, context);
     if (program.category !== NEW_CATEGORY) return;
     // training_programs_category_not_blank
     if (program.new_category === '')
@@ -219,8 +267,10 @@ export function intakeSchema(sold = 0, { savedStartsOn, today = nairobiToday() }
       venue: z.string().trim(),
       capacity: wholeNumber(1, 1000, 'The capacity must be a whole number from 1 to 1000.'), // program_intakes_capacity_range
       is_published: z.boolean(),
+      ...earlyBirdFields,
     })
     .superRefine((intake, context) => {
+      checkEarlyBird(intake, null, context);
       if (intake.starts_on < today && intake.starts_on !== savedStartsOn) {
         context.addIssue({
           code: 'custom',

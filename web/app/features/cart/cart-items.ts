@@ -11,6 +11,8 @@ export interface CartProgram {
   title: string;
   /** "USD 1,250" or "KES 65,000". */
   price: string;
+  /** An early-bird price's deadline: "until 1 Feb 2027, 23:59 EAT" (from storage: anything, shown only when text). */
+  until?: unknown;
 }
 
 export interface CartItem {
@@ -37,13 +39,14 @@ const text = (value: unknown, max: number): value is string =>
 /** One stored entry as a cart item, or null when it is not one. */
 function itemFrom(entry: unknown): CartItem | null {
   if (!isRecord(entry) || !isRecord(entry.program)) return null;
-  const { id, title, price } = entry.program;
+  const { id, title, price, until } = entry.program;
   const { quantity } = entry;
   if (!text(id, MAX_ID) || !text(title, MAX_TITLE) || typeof price !== 'string' || price.length > MAX_PRICE)
     return null;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_SEATS_PER_PROGRAM)
     return null;
-  return { program: { id, title, price }, quantity };
+  // `until` is kept as stored: the cart shows it only when it is text (cart-view.tsx).
+  return { program: { id, title, price, until }, quantity };
 }
 
 /**

@@ -11,8 +11,8 @@ export type AddOutcome = { added: true; items: CartItem[] } | { added: false; it
 /** Adds `program` with quantity 1, unless it is already in the cart (then the cart is unchanged). */
 export function addItem(items: readonly CartItem[], program: CartProgram): AddOutcome {
   if (items.some((item) => item.program.id === program.id)) return { added: false, items };
-  const { id, title, price } = program;
-  return { added: true, items: [...items, { program: { id, title, price }, quantity: 1 }] };
+  const { id, title, price, until } = program;
+  return { added: true, items: [...items, { program: { id, title, price, until }, quantity: 1 }] };
 }
 
 export function removeItem(items: readonly CartItem[], programId: string): CartItem[] {

@@ -51,7 +51,8 @@ export function CartView({ catalogueHref, checkoutHref, vatPath }: Props) {
             <li key={item.program.id} className="cart-line">
               <h2 className="cart-line__title">{item.program.title}</h2>
               <p className="cart-line__unit">
-                <span className="cart-line__label">Unit price</span> {formatMoney(unit.amount, unit.currency)}
+                <span className="cart-line__label">Unit price</span> {formatMoney(unit.amount, unit.currency)}{' '}
+                {typeof item.program.until == 'string' && item.program.until}
               </p>
               <QuantityControl
                 title={item.program.title}

@@ -111,7 +111,7 @@ export async function readPrograms(options: { category?: string | null; text?: s
   let query = serverSupabase()
     .from('public_training_programs')
     .select(
-      'id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url',
+      'id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url, early_bird_price, early_bird_until',
     );
   const category = options.category?.trim();
   if (category) query = query.eq('category', category);
@@ -144,7 +144,9 @@ export async function readProgramCategories(): Promise<string[]> {
 export async function readProgram(slug: string) {
   const { data, error } = await serverSupabase()
     .from('public_training_programs')
-    .select('id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url')
+    .select(
+      'id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url, early_bird_price, early_bird_until',
+    )
     .eq('slug', slug)
     .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS))
     .maybeSingle();
@@ -158,7 +160,7 @@ export async function readProgramsById(ids: readonly string[]) {
   const { data, error } = await serverSupabase()
     .from('public_training_programs')
     .select(
-      'id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url, tax_class',
+      'id, title, slug, category, focus, description, duration, delivery_mode, price_amount, currency, image_url, tax_class, early_bird_price, early_bird_until',
     )
     .in('id', [...ids])
     .abortSignal(AbortSignal.timeout(LIVE_READ_TIMEOUT_MS));
@@ -188,7 +190,9 @@ export async function readIntakes(programIds: readonly string[]) {
   if (programIds.length === 0) return [];
   const { data, error } = await serverSupabase()
     .from('public_program_intakes')
-    .select('id, program_id, starts_on, ends_on, is_online, venue, capacity, seats_left, seats_on_hold')
+    .select(
+      'id, program_id, starts_on, ends_on, is_online, venue, capacity, seats_left, seats_on_hold, early_bird_price, early_bird_until',
+    )
     .in('program_id', [...programIds])
     .order('starts_on')
     .limit(MAX_ROWS * 5)

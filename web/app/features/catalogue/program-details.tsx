@@ -19,6 +19,8 @@ export interface ProgramDetailsData {
   price: string;
   /** "KES 161,450": the fee at 129.16 KES per USD. */
   otherPrice: string;
+  /** "Early-bird price until 1 Feb 2027, 23:59 EAT, then USD 1,250", or empty. */
+  priceNote: string;
   currency: string;
   /** The program's picture (an https URL or a site path), or null. */
   imageUrl: string | null;
@@ -99,6 +101,7 @@ export function ProgramDetails({ program, catalogueHref, addToCart }: Props) {
               <dt>Fee per participant</dt>
               <dd className="program-page__price" data-currency={program.currency}>
                 {program.price} <span className="program-page__other-price">about {program.otherPrice}</span>
+                {program.priceNote && <span className="program-page__early-bird">{program.priceNote}</span>}
               </dd>
             </div>
           </dl>

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../../domain/money.ts';
 import { parseOrder } from '../../../../domain/order-document.ts';
 import { refusalOf } from '../../../../domain/refusal.ts';
 import { formatDateTime } from '../../../../domain/dates.ts';
-import { lineDiscountText, orderDiscount } from '../../../../domain/voucher-discount.ts';
+import { lineDiscountText, lineEarlyBirdText, orderDiscount } from '../../../../domain/voucher-discount.ts';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
 import { formatPhone } from '../../lib/phone';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
@@ -68,6 +68,7 @@ export function orderView(json: unknown) {
       /** "2 seats × $1,250", and the discount when a voucher took some off. */
       detail: [
         `${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'} × ${formatMoney(line.unit_price, line.currency)}`,
+        lineEarlyBirdText(line),
         lineDiscountText(line, order.voucher_code),
       ]
         .filter(Boolean)

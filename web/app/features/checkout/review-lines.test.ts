@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote, QuotedProgram } from './quote.ts';
 import { KRA_TAX_TYPES, type TaxClass } from '../../../../domain/vat.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { priceChanges, reviewLines, reviewTotals, reviewVat, withdrawn } from './review-lines.ts';
 
 const spaced = (text: string | null) => text?.replace(/\s/g, ' ');
@@ -19,7 +20,8 @@ const program = (
   id,
   slug: id,
   title,
-  price: { amount, currency, label: `${currency} ${amount}` },
+  // As /checkout/prices labels a regular price.
+  price: { amount, currency, label: formatMoney(amount, currency) },
   taxClass,
   intakes: [],
 });
@@ -29,6 +31,22 @@ const leadership = program('p1', 'Executive Leadership Programme', 1250, 'USD');
 const women = program('p2', 'Women in Leadership', 65000, 'KES');
 
 describe('reviewLines', () => {
+  it('shows an early-bird price with its deadline, as the server labels it', () => {
+    const early = {
+      ...leadership,
+      price: { amount: 1000, currency: 'USD' as const, label: 'USD 1,000 until 1 Feb 2027, 23:59' },
+    };
+    const [line] = reviewLines(
+      [{ programId: 'p1', title: 'Executive Leadership Programme', price: 'USD 1,000', quantity: 2 }],
+      quote(early),
+    );
+    expect(line).toMatchObject({
+      unitPrice: 'USD 1,000 until 1 Feb 2027, 23:59',
+      lineTotal: expect.stringMatching(/^USD 2,000$/),
+      previousPrice: null,
+    });
+  });
+
   it('pairs each cart line with today’s program and says when the price changed', () => {
     const lines = reviewLines(
       [

@@ -24,7 +24,7 @@ export type ReviewLine =
       title: string;
       quantity: number;
       program: QuotedProgram;
-      /** "USD 1,250". */
+      /** "USD 1,250", or "USD 1,000 until 1 Feb 2027, 23:59 EAT" for an early-bird price. */
       unitPrice: string;
       /** "USD 2,500". */
       lineTotal: string;
@@ -47,7 +47,8 @@ export function reviewLines(cart: readonly CheckoutCartLine[], quote: Quote): Re
       title: program.title,
       quantity: line.quantity,
       program,
-      unitPrice: formatMoney(amount, currency),
+      // The server's label: an early-bird price says until when.
+      unitPrice: program.price.label,
       lineTotal: formatMoney((Math.round(amount * 100) * line.quantity) / 100, currency),
       previousPrice: changed ? formatMoney(added.amount, added.currency) : null,
     };

@@ -12,6 +12,8 @@ export const intakeValues = z.object({
   venue: z.string().nullable(),
   capacity: z.number().int(),
   is_published: z.boolean(),
+  early_bird_price: z.number().nullable(),
+  early_bird_until: z.iso.datetime({ offset: true }).nullable(),
 });
 
 export const createIntakeInput = z.object({ programId: z.uuid(), values: intakeValues });

@@ -1,0 +1,137 @@
+/**
+ * Early-bird prices in the browser (issue 30, item 2): the program page and the cart show the
+ * price that applies and until when, the checkout charges it, and the confirmation shows the total
+ * charged with the line's early-bird price. (Before and after the deadline with a moved clock:
+ * tests/integration/early-bird.test.ts.)
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { expect, test } from './fixtures.ts';
+import { fillDetails, freshEmail } from './support/checkout.ts';
+import { openHydrated } from './support/hydrated.ts';
+import { allowManyOrders } from './support/orders.ts';
+import { signInAsStaff } from './support/staff.ts';
+
+test.beforeAll(async ({ stack }) => allowManyOrders(stack));
+
+/** 10 days from now, at 23:59 Nairobi time (20:59 UTC), as staff would set it. */
+function deadline(): { iso: string; words: RegExp } {
+  const at = new Date(Date.now() + 10 * 86_400_000);
+  at.setUTCHours(20, 59, 0, 0);
+  const day = new Intl.DateTimeFormat('en-KE', {
+    timeZone: 'Africa/Nairobi',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(at);
+  return { iso: at.toISOString(), words: new RegExp(`until ${day}, 23:59`) };
+}
+
+test('the program page and the cart show the early-bird price and its deadline; the order is charged it', async ({
+  page,
+  stack,
+  serviceRole,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = randomBytes(4).toString('hex');
+  const until = deadline();
+  const title = `Early-bird fixture ${suffix}`;
+  const program = await serviceRole
+    .from('training_programs')
+    .insert({
+      title,
+      slug: `early-bird-${suffix}`,
+      category: 'Leadership',
+      focus: 'Early-bird fixture',
+      description: 'Early-bird fixture',
+      duration: '2 days',
+      price_amount: 1250,
+      currency: 'USD',
+      is_published: true,
+      early_bird_price: 1000,
+      early_bird_until: until.iso,
+    })
+    .select('id, slug')
+    .single();
+  if (program.error) throw new Error(program.error.message);
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  try {
+    await openHydrated(page, `/training/${program.data.slug}`);
+    const fee = page.getByRole('definition').filter({ hasText: 'USD 1,000' });
+    await expect(fee).toContainText(/^USD\s1,000/);
+    await expect(fee).toContainText(until.words);
+    await expect(fee).toContainText(/then USD\s1,250/);
+
+    await page.getByRole('button', { name: `Add to cart: ${title}` }).click();
+    await expect(page.getByRole('link', { name: `In your cart — view cart: ${title}` })).toBeVisible();
+    await openHydrated(page, '/cart');
+    const cartLine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const unitPrice = cartLine.getByRole('paragraph').filter({ hasText: 'Unit price' });
+    await expect(unitPrice).toContainText(/USD\s1,000/);
+    await expect(unitPrice).toContainText(until.words);
+
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByText(until.words)).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to your details' }).click();
+    await fillDetails(page, freshEmail('early-bird'));
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?token=/, { timeout: 15_000 });
+    await expect(page.getByText(/1 seat × USD\s1,000; early-bird price \(regular USD\s1,250\)/)).toBeVisible();
+    await expect(page.getByTestId('total-usd')).toHaveText(/^USD\s1,000\.00$/);
+  } finally {
+    await db.connect();
+    await db.query(
+      `delete from public.orders where id in (select order_id from public.order_items where program_id = $1)`,
+      [program.data.id],
+    );
+    await db.query('delete from public.training_programs where id = $1', [program.data.id]);
+    await db.end();
+  }
+});
+
+test('staff set a program’s early-bird price and deadline beside its price; one not below the price is refused in words', async ({
+  page,
+  serviceRole,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = randomBytes(4).toString('hex');
+  const program = await serviceRole
+    .from('training_programs')
+    .insert({
+      title: `Early-bird admin fixture ${suffix}`,
+      slug: `early-bird-admin-${suffix}`,
+      category: 'Leadership',
+      focus: 'Early-bird fixture',
+      description: 'Early-bird fixture',
+      duration: '2 days',
+      price_amount: 42500,
+      currency: 'KES',
+    })
+    .select('id')
+    .single();
+  if (program.error) throw new Error(program.error.message);
+  try {
+    await signInAsStaff(page);
+    await page.goto(`/admin/training-programs/${program.data.id}`);
+    const amount = page.getByLabel('Early-bird amount (optional)', { exact: true });
+    const until = page.getByLabel('Early-bird until (Nairobi time)', { exact: true });
+    await amount.fill('42,500');
+    await until.fill('2027-02-01T23:59');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The early-bird price must be below the regular price.')).toBeVisible();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+
+    await amount.fill('38,000');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved “' }).first()).toBeVisible();
+    const saved = await serviceRole
+      .from('training_programs')
+      .select('early_bird_price, early_bird_until')
+      .eq('id', program.data.id)
+      .single();
+    // 23:59 in Nairobi is 20:59 UTC.
+    expect(saved.data).toEqual({ early_bird_price: 38000, early_bird_until: '2027-02-01T20:59:00+00:00' });
+  } finally {
+    await serviceRole.from('training_programs').delete().eq('id', program.data.id);
+  }
+});
