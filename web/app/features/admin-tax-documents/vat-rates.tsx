@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { RATED_TAX_TYPE_CODES } from '../../../../domain/vat.ts';
+import { RATED_TAX_TYPE_CODES } from '../../../../domain/vat-rates.ts';
 import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { TextField } from '../../components/admin/form-fields';
 import { formatDateTime } from '../../lib/staff-time';

@@ -2,7 +2,7 @@
  * A VAT class's label and rate changed by finance (public.tax_classes; read with lib/tax-classes.ts). RLS lets finance (and admins) write; the database's checks are the last word on the rate.
  */
 import { z } from 'zod';
-import { basisPointsFromPercent, RATED_TAX_TYPE_CODES } from '../../../../../domain/vat.ts';
+import { basisPointsFromPercent, RATED_TAX_TYPE_CODES } from '../../../../../domain/vat-rates.ts';
 import { staffSupabase } from '../../../lib/supabase/staff-client';
 
 export const vatRateInput = z.object({
