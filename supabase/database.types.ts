@@ -547,6 +547,7 @@ export type Database = {
           order_id: string | null
           payment_receipt_id: string | null
           position: number
+          quote_id: string | null
           recipient: string | null
           registration_id: string | null
           sent_at: string | null
@@ -572,6 +573,7 @@ export type Database = {
           order_id?: string | null
           payment_receipt_id?: string | null
           position?: never
+          quote_id?: string | null
           recipient?: string | null
           registration_id?: string | null
           sent_at?: string | null
@@ -597,6 +599,7 @@ export type Database = {
           order_id?: string | null
           payment_receipt_id?: string | null
           position?: never
+          quote_id?: string | null
           recipient?: string | null
           registration_id?: string | null
           sent_at?: string | null
@@ -646,6 +649,12 @@ export type Database = {
             foreignKeyName: "mail_outbox_payment_receipt_id_fkey"
             columns: ["payment_receipt_id"]
             referencedRelation: "payment_receipts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_quote_id_fkey"
+            columns: ["quote_id"]
+            referencedRelation: "quotes"
             referencedColumns: ["id"]
           },
           {
@@ -2214,6 +2223,7 @@ export type Database = {
           order_id: string | null
           payment_receipt_id: string | null
           position: number
+          quote_id: string | null
           recipient: string | null
           registration_id: string | null
           sent_at: string | null
@@ -2537,6 +2547,8 @@ export type Database = {
         Args: { receipt: string }
         Returns: Json
       }
+      quote_mail_document: { Args: { quote: string }; Returns: Json }
+      quote_token_of_order: { Args: { order_id: string }; Returns: string }
       record_mpesa_push: {
         Args: {
           attempt: string

@@ -233,6 +233,27 @@ describe('who sees quotes', () => {
   });
 });
 
+describe('sending', () => {
+  it('queues the quote mail to its contact, each time it is sent', async () => {
+    const line = await programWithIntake(1000);
+    const quote = await sentQuote(line, 2, 1000, 0);
+    await as('programmes', `select public.send_quote($1)`, [quote.id]);
+    const { rows } = await db.query<{ kind: string; recipient: string }>(
+      `select kind, recipient from public.mail_outbox where quote_id = $1`,
+      [quote.id],
+    );
+    expect(rows).toEqual([
+      { kind: 'quote_sent', recipient: 'procurement@tana.example' },
+      { kind: 'quote_sent', recipient: 'procurement@tana.example' },
+    ]);
+    const { rows: documents } = await db.query<{ document: { token: string; reference: string } }>(
+      `select public.quote_mail_document($1) as document`,
+      [quote.id],
+    );
+    expect(documents[0]!.document).toMatchObject({ token: quote.token, state: 'sent' });
+  });
+});
+
 describe('accepting', () => {
   it('makes an order at the quoted total with the seats held, once however often it is accepted', async () => {
     const line = await programWithIntake(1000, 12);
@@ -265,6 +286,11 @@ describe('accepting', () => {
       named: 0,
       count: 1,
     });
+    const link = await db.query<{ token: string | null }>(
+      `select public.quote_token_of_order(o.id) as token from public.orders o where o.reference = $1`,
+      [first.reference],
+    );
+    expect(link.rows[0]!.token).toBe(quote.token);
     const mails = await db.query(
       `select kind from public.mail_outbox m join public.orders o on o.id = m.order_id where o.reference = $1`,
       [first.reference],
