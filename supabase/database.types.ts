@@ -2932,6 +2932,7 @@ export type Database = {
           created_at: string
           currency: string
           id: string
+          order_id: string
           order_reference: string
           organisation: string
           po_number: string

@@ -150,6 +150,7 @@ returns table (
   withdrawn_at timestamptz,
   created_at timestamptz,
   po_number text,
+  order_id uuid,
   order_reference text,
   total numeric,
   seats integer
@@ -167,7 +168,7 @@ begin
   return query
     select q.id, q.reference, q.organisation, q.contact_name, q.contact_email, q.currency, q.valid_until,
            private.quote_state(q.state, q.valid_until), q.sent_at, q.viewed_at, q.accepted_at, q.withdrawn_at,
-           q.created_at, q.po_number, o.reference,
+           q.created_at, q.po_number, q.order_id, o.reference,
            coalesce((select sum(l.line_total) from public.quote_lines l where l.quote_id = q.id), 0),
            coalesce((select sum(l.seats) from public.quote_lines l where l.quote_id = q.id), 0)::integer
       from public.quotes q
