@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useActionResult, usePostToRoute } from '../../components/admin/action-result';
 import { SelectField, TextAreaField, TextField } from '../../components/admin/form-fields';
-import { formatMoney } from '../../../../domain/money.ts';
+import { formatMoney } from '../../lib/money';
 import type { QuoteIntent } from './quote-action';
 import { newQuoteInput, type NewQuote, type NewQuoteInput, type QuoteChoices, type QuoteRow } from './quotes-api';
 import '../../components/ui/form-fields.css';

@@ -1,6 +1,6 @@
 /** A quote's lines, total, validity and terms, as the buyer sees them at its link. */
 import { formatCalendarDate } from '../../../../domain/dates.ts';
-import { formatMoney } from '../../../../domain/money.ts';
+import { formatMoney } from '../../lib/money';
 import type { QuoteDocument } from '../../../../domain/quote-document.ts';
 import { formatIntakeDates } from '../../lib/intake-dates';
 
