@@ -547,6 +547,7 @@ export type Database = {
           order_id: string | null
           payment_receipt_id: string | null
           position: number
+          quote_id: string | null
           recipient: string | null
           registration_id: string | null
           sent_at: string | null
@@ -572,6 +573,7 @@ export type Database = {
           order_id?: string | null
           payment_receipt_id?: string | null
           position?: never
+          quote_id?: string | null
           recipient?: string | null
           registration_id?: string | null
           sent_at?: string | null
@@ -597,6 +599,7 @@ export type Database = {
           order_id?: string | null
           payment_receipt_id?: string | null
           position?: never
+          quote_id?: string | null
           recipient?: string | null
           registration_id?: string | null
           sent_at?: string | null
@@ -646,6 +649,12 @@ export type Database = {
             foreignKeyName: "mail_outbox_payment_receipt_id_fkey"
             columns: ["payment_receipt_id"]
             referencedRelation: "payment_receipts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_quote_id_fkey"
+            columns: ["quote_id"]
+            referencedRelation: "quotes"
             referencedColumns: ["id"]
           },
           {
@@ -1318,6 +1327,158 @@ export type Database = {
           },
         ]
       }
+      quote_lines: {
+        Row: {
+          discount_amount: number
+          id: string
+          intake_id: string | null
+          line_total: number | null
+          position: number
+          program_id: string
+          quote_id: string
+          seats: number
+          title: string
+          unit_price: number
+        }
+        Insert: {
+          discount_amount?: number
+          id?: string
+          intake_id?: string | null
+          line_total?: never
+          position: number
+          program_id: string
+          quote_id: string
+          seats: number
+          title: string
+          unit_price: number
+        }
+        Update: {
+          discount_amount?: number
+          id?: string
+          intake_id?: string | null
+          line_total?: never
+          position?: number
+          program_id?: string
+          quote_id?: string
+          seats?: number
+          title?: string
+          unit_price?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quote_lines_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "program_intakes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quote_lines_intake_id_fkey"
+            columns: ["intake_id"]
+            referencedRelation: "public_program_intakes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quote_lines_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "public_training_programs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quote_lines_program_id_fkey"
+            columns: ["program_id"]
+            referencedRelation: "training_programs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quote_lines_quote_id_fkey"
+            columns: ["quote_id"]
+            referencedRelation: "quotes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      quotes: {
+        Row: {
+          accepted_at: string | null
+          buyer_kra_pin: string | null
+          contact_email: string
+          contact_name: string
+          created_at: string
+          created_by: string | null
+          currency: string
+          hold_days: number
+          id: string
+          names_cutoff_days: number
+          order_id: string | null
+          organisation: string
+          po_number: string | null
+          reference: string
+          sent_at: string | null
+          state: string
+          terms: string | null
+          token: string
+          updated_at: string
+          valid_until: string
+          viewed_at: string | null
+          withdrawn_at: string | null
+        }
+        Insert: {
+          accepted_at?: string | null
+          buyer_kra_pin?: string | null
+          contact_email: string
+          contact_name: string
+          created_at?: string
+          created_by?: string | null
+          currency: string
+          hold_days?: number
+          id?: string
+          names_cutoff_days?: number
+          order_id?: string | null
+          organisation: string
+          po_number?: string | null
+          reference: string
+          sent_at?: string | null
+          state?: string
+          terms?: string | null
+          token: string
+          updated_at?: string
+          valid_until: string
+          viewed_at?: string | null
+          withdrawn_at?: string | null
+        }
+        Update: {
+          accepted_at?: string | null
+          buyer_kra_pin?: string | null
+          contact_email?: string
+          contact_name?: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          hold_days?: number
+          id?: string
+          names_cutoff_days?: number
+          order_id?: string | null
+          organisation?: string
+          po_number?: string | null
+          reference?: string
+          sent_at?: string | null
+          state?: string
+          terms?: string | null
+          token?: string
+          updated_at?: string
+          valid_until?: string
+          viewed_at?: string | null
+          withdrawn_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quotes_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       services: {
         Row: {
           created_at: string
@@ -1951,6 +2112,14 @@ export type Database = {
       }
     }
     Functions: {
+      accept_quote: {
+        Args: { participants?: Json; po_number: string; token: string }
+        Returns: {
+          order_token: string
+          reference: string
+          replayed: boolean
+        }[]
+      }
       add_invited_staff: {
         Args: { roles: string[]; target: string }
         Returns: {
@@ -2086,6 +2255,7 @@ export type Database = {
           order_id: string | null
           payment_receipt_id: string | null
           position: number
+          quote_id: string | null
           recipient: string | null
           registration_id: string | null
           sent_at: string | null
@@ -2155,6 +2325,21 @@ export type Database = {
           replayed: boolean
           token: string
         }[]
+      }
+      create_quote: {
+        Args: {
+          buyer_kra_pin?: string
+          contact_email: string
+          contact_name: string
+          currency: string
+          hold_days?: number
+          lines: Json
+          names_cutoff_days?: number
+          organisation: string
+          terms?: string
+          valid_until: string
+        }
+        Returns: string
       }
       data_erasure_mail_document: {
         Args: { request_id: string }
@@ -2300,6 +2485,10 @@ export type Database = {
         Returns: number
       }
       my_data: { Args: Record<PropertyKey, never>; Returns: Json }
+      name_quote_participants: {
+        Args: { participants: Json; token: string }
+        Returns: Json
+      }
       newsletter_campaign_mail_document: {
         Args: { campaign_recipient_id: string }
         Returns: {
@@ -2410,6 +2599,8 @@ export type Database = {
         Args: { receipt: string }
         Returns: Json
       }
+      quote_mail_document: { Args: { quote: string }; Returns: Json }
+      quote_token_of_order: { Args: { order_id: string }; Returns: string }
       record_mail_bounce: {
         Args: {
           claim: string
@@ -2557,6 +2748,7 @@ export type Database = {
         Args: { campaign_id: string }
         Returns: string
       }
+      send_quote: { Args: { quote_id: string }; Returns: undefined }
       set_order_buyer: {
         Args: {
           address: string
@@ -2792,6 +2984,29 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      staff_quotes: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          accepted_at: string
+          contact_email: string
+          contact_name: string
+          created_at: string
+          currency: string
+          id: string
+          order_id: string
+          order_reference: string
+          organisation: string
+          po_number: string
+          reference: string
+          seats: number
+          sent_at: string
+          state: string
+          total: number
+          valid_until: string
+          viewed_at: string
+          withdrawn_at: string
+        }[]
+      }
       staff_subscribers_count: {
         Args: { search?: string; status?: string }
         Returns: number
@@ -2870,6 +3085,7 @@ export type Database = {
           status: string
         }[]
       }
+      view_quote: { Args: { token: string }; Returns: Json }
       voucher_usage: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -2882,6 +3098,7 @@ export type Database = {
         Args: { claim: string; message_id: string }
         Returns: boolean
       }
+      withdraw_quote: { Args: { quote_id: string }; Returns: undefined }
     }
     Enums: {
       [_ in never]: never

@@ -163,6 +163,7 @@ describe('row level security', () => {
       where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
       order by 1`);
     expect(callable).toEqual([
+      'accept_quote',
       'cancel_event_registration',
       'client_challenge',
       'create_order',
@@ -171,6 +172,7 @@ describe('row level security', () => {
       'get_order',
       'get_order_payment_receipts',
       'get_order_tax_documents',
+      'name_quote_participants',
       'newsletter_confirm',
       'newsletter_interests',
       'newsletter_set_interests',
@@ -183,6 +185,7 @@ describe('row level security', () => {
       'submit_mpesa_code',
       'tax_document_for_pdf',
       'verify_certificate',
+      'view_quote',
     ]);
   });
 

@@ -126,6 +126,9 @@ const rosterParticipants: string[] = [];
 let campaignId = '';
 /** The voucher the voucher_redemptions fixtures redeem. */
 let voucherId = '';
+/** Quotes for the quote_lines fixtures: one per line (a quote holds a program once). */
+const quoteIds: string[] = [];
+let quoteLine = 0;
 const campaignSubscribers: string[] = [];
 /** A certificate (of a third seat) for the certificate_issues fixtures. */
 let certificateId = '';
@@ -215,6 +218,16 @@ const programRow = (kind: Kind): TablesInsert<'training_programs'> => ({
   price_amount: 100,
   currency: 'KES',
   is_published: kind === 'published',
+});
+const quoteRow = (): TablesInsert<'quotes'> => ({
+  reference: `RLS-Q-${hex()}`,
+  organisation: 'RLS matrix fixture',
+  contact_name: 'RLS',
+  contact_email: 'rls-quote@ascent.example',
+  currency: 'KES',
+  valid_until: future(24 * 30).slice(0, 10),
+  token: randomBytes(32).toString('base64url'),
+  state: 'sent',
 });
 const serviceRow = (kind: Kind): TablesInsert<'services'> => ({
   title: `RLS service ${hex()}`,
@@ -541,6 +554,33 @@ const subjects: Subject[] = [
       seats: 1,
       discount_amount: 10,
       currency: 'USD',
+    }),
+    patch: { seats: 2 },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    // Quotes (issue 30): finance and programmes read them; every write goes through the quote
+    // functions, and visitors reach one only by its token (view_quote).
+    name: 'quotes',
+    access: { read: ['finance', 'programmes'], write: [] },
+    table: 'quotes',
+    key: 'id',
+    row: quoteRow,
+    patch: { organisation: 'RLS changed' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    name: 'quote_lines',
+    access: { read: ['finance', 'programmes'], write: [] },
+    table: 'quote_lines',
+    key: 'id',
+    row: () => ({
+      quote_id: quoteIds[quoteLine++ % quoteIds.length]!,
+      position: 1,
+      program_id: programIds[0]!,
+      title: 'RLS program',
+      seats: 1,
+      unit_price: 100,
     }),
     patch: { seats: 2 },
     cells: staffOnlyReadCells,
@@ -977,6 +1017,11 @@ beforeAll(async () => {
     .insert({ code: `RLS-REDEEMED-${run.toUpperCase()}`, kind: 'percent_off', percent_off: 10 })
     .select('id');
   voucherId = keysOf(voucher.data, 'id')[0]!;
+  const quotes = await admin
+    .from('quotes')
+    .insert(Array.from({ length: 12 }, quoteRow))
+    .select('id');
+  quoteIds.push(...keysOf(quotes.data, 'id'));
   // Seven sign-ins with a second factor each: generous for a loaded machine.
 }, 240_000);
 
@@ -988,6 +1033,8 @@ afterAll(async () => {
   // restrict): they go first.
   if (certificateId) expect((await admin.from('certificates').delete().eq('id', certificateId)).error).toBeNull();
   if (taxDocumentId) expect((await admin.from('tax_documents').delete().eq('id', taxDocumentId)).error).toBeNull();
+  // Quote lines keep their program (on delete restrict): the quotes and their lines go first.
+  if (quoteIds.length) expect((await admin.from('quotes').delete().in('id', quoteIds)).error).toBeNull();
   const documentOrders = [secondOrderId, documentOrderId].filter(Boolean);
   if (documentOrders.length)
     await removeFixtures(
@@ -1293,6 +1340,33 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
   // Vouchers: their use, for the marketing and finance teams.
   { name: 'voucher_usage', args: {}, roles: ['admin', 'finance', 'marketing'] },
   { name: 'newsletter_campaign_timeline', args: { campaign_id: missingOrder }, roles: ['admin', 'marketing'] },
+  // Quotes (finance and programmes): the list, building, sending and withdrawing one that does not exist.
+  { name: 'staff_quotes', args: {}, roles: ['admin', 'finance', 'programmes'] },
+  {
+    name: 'send_quote',
+    args: { quote_id: missingOrder },
+    roles: ['admin', 'finance', 'programmes'],
+    notFound: 'quote_not_found',
+  },
+  {
+    name: 'withdraw_quote',
+    args: { quote_id: missingOrder },
+    roles: ['admin', 'finance', 'programmes'],
+    notFound: 'quote_not_found',
+  },
+  {
+    name: 'create_quote',
+    args: {
+      organisation: 'RLS',
+      contact_name: 'RLS',
+      contact_email: 'rls-quote@ascent.example',
+      currency: 'KES',
+      valid_until: '2020-01-01',
+      lines: [],
+    },
+    roles: ['admin', 'finance', 'programmes'],
+    notFound: 'invalid_valid_until',
+  },
   // Invitations (admin only): the check, and recording a user who was never invited.
   { name: 'check_staff_invite', args: { email: 'rls-invite@ascent.example', roles: ['finance'] }, roles: ['admin'] },
   {
@@ -1428,6 +1502,10 @@ const visitorFunctions = [
   'submit_mpesa_code',
   'tax_document_for_pdf',
   'verify_certificate',
+  // By a quote's token (supabase/tests/quotes.test.ts).
+  'view_quote',
+  'accept_quote',
+  'name_quote_participants',
 ];
 
 /** Functions of a signed-in customer (their own rows only: supabase/tests/customer-rls.test.ts). */

@@ -14,6 +14,7 @@ import { fetchInstituteSettings } from '../_shared/site-settings.ts';
 import { createAdminClient } from '../_shared/supabase-admin.ts';
 import { renderTaxDocumentPdf } from '../_shared/tax-document-pdf.ts';
 import { renderPaymentReceiptPdf } from '../_shared/payment-receipt-pdf.ts';
+import { renderQuotePdf } from '../_shared/quote-pdf.ts';
 import { documentVerificationUrl } from '../_shared/tax-document-verification.ts';
 import { processOutbox } from './process-outbox.ts';
 
@@ -32,6 +33,7 @@ export default async function handler(req: Request): Promise<Response> {
       taxDocumentPdf: (document, settings) =>
         renderTaxDocumentPdf(document, settings, documentVerificationUrl(document)),
       paymentReceiptPdf: renderPaymentReceiptPdf,
+      quotePdf: renderQuotePdf,
       siteUrl: getEnv('SITE_URL') ?? 'http://127.0.0.1:3000',
       messageDomain: senderDomain(),
     });

@@ -19,7 +19,7 @@ export function lineText(line: OrderLine, code: string | null = null): string {
     `- ${line.title}: ${line.quantity} x ${formatMoney(line.unit_price, line.currency, { cents: true })} = ${formatMoney(line.line_total, line.currency, { cents: true })}`,
     ...(discount ? [`  ${discount}`] : []),
     `  ${describeIntake(line.intake)}`,
-    `  Participants: ${people}`,
+    `  Participants: ${people || 'to be named later'}`,
   ].join('\n');
 }
 
@@ -135,8 +135,13 @@ export function confirmationEmail(
   settings: InstituteSettings,
   siteUrl: string,
   invoice: Uint8Array,
+  /** An order from a quote: where the buyer names or changes its participants. */
+  namingUrl: string | null = null,
 ): OutgoingMail {
   const subject = `Your ${settings.instituteName} order ${order.reference}`;
+  const naming = namingUrl
+    ? `Name or change the participants (until shortly before each intake starts): ${namingUrl}`
+    : null;
   const link = confirmationUrl(siteUrl, order.token);
   const payment = paymentSection(order, settings);
   const text = `Dear ${order.buyer.name},
@@ -151,7 +156,7 @@ ${payment.heading}:
 ${payment.lines.join('\n')}
 
 See your order at any time: ${link}
-
+${naming ? `\n${naming}\n` : ''}
 Questions? Reply to this e-mail or call ${settings.phone}.
 
 ${settings.instituteName}`;
@@ -164,6 +169,7 @@ ${linesHtml(order)}
 <h2 style="font-size:1.1em;">${escapeHtml(payment.heading)}</h2>
 ${payment.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}">See your order</a> at any time.</p>
+${namingUrl ? `<p><a href="${escapeHtml(namingUrl)}">Name or change the participants</a> (until shortly before each intake starts): ${escapeHtml(namingUrl)}</p>` : ''}
 <p>Questions? Reply to this e-mail or call ${escapeHtml(settings.phone)}.</p>
 <p>${escapeHtml(settings.instituteName)}</p>`,
   );

@@ -7,6 +7,8 @@ import { certificateDocument, type CertificateDocument } from '../_shared/certif
 import { certainlyNotSent, permanentRefusalCode, type OutgoingMail } from '../_shared/mailer.ts';
 import type { TaxDocumentData } from '../_shared/tax-document-pdf.ts';
 import type { PaymentReceiptData } from '../_shared/payment-receipt-pdf.ts';
+import type { QuotePdfData } from '../_shared/quote-pdf.ts';
+import { parseQuoteMailDocument, quoteParticipantsUrl, quoteUrl } from '../../../domain/quote-document.ts';
 import { parseWorkerOrder, type WorkerOrder } from '../../../domain/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
@@ -26,6 +28,7 @@ import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail
 import { isOrderStateKind, orderStateEmail } from './order-state-emails.ts';
 import { taxDocumentEmail } from './tax-document-emails.ts';
 import { paymentReceiptEmail } from './payment-receipt-emails.ts';
+import { quoteEmail } from './quote-emails.ts';
 
 export interface WorkerDeps {
   admin: AdminClient;
@@ -35,6 +38,7 @@ export interface WorkerDeps {
   certificatePdf(certificate: CertificateDocument, settings: InstituteSettings): Promise<Uint8Array>;
   taxDocumentPdf(document: TaxDocumentData, settings: InstituteSettings): Promise<Uint8Array>;
   paymentReceiptPdf(receipt: PaymentReceiptData, settings: InstituteSettings): Promise<Uint8Array>;
+  quotePdf(quote: QuotePdfData, settings: InstituteSettings, acceptUrl: string): Promise<Uint8Array>;
   siteUrl: string;
   /** Domain of the Message-IDs the worker gives its mails. */
   messageDomain: string;
@@ -62,6 +66,7 @@ type OutboxRow = {
   campaign_id: string | null;
   tax_document_id: string | null;
   payment_receipt_id: string | null;
+  quote_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
@@ -222,6 +227,24 @@ async function renderPaymentReceipt(
   return { ...paymentReceiptEmail({ receipt, orderToken }, settings, deps.siteUrl, pdf), to: row.recipient };
 }
 
+async function renderQuote(row: OutboxRow, deps: WorkerDeps, settings: InstituteSettings): Promise<OutgoingMail> {
+  if (!row.quote_id || !row.recipient) throw new Error(`outbox row ${row.id} (${row.kind}) has no quote or recipient`);
+  const { data, error } = await deps.admin.rpc('quote_mail_document', { quote: row.quote_id });
+  if (error) throw new Error(`could not read quote ${row.quote_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`quote ${row.quote_id} no longer exists`);
+  const quote = parseQuoteMailDocument(data);
+  const link = quoteUrl(deps.siteUrl, quote.token);
+  const pdf = await deps.quotePdf(quote, settings, link);
+  return { ...quoteEmail(quote, settings, link, pdf), to: row.recipient };
+}
+
+/** The link naming an order's participants, when the order came from a quote. */
+async function namingUrl(orderId: string, deps: WorkerDeps): Promise<string | null> {
+  const { data, error } = await deps.admin.rpc('quote_token_of_order', { order_id: orderId });
+  if (error) throw new Error(`could not read the quote of order ${orderId}: ${error.message} (${error.code})`);
+  return data ? quoteParticipantsUrl(deps.siteUrl, data) : null;
+}
+
 async function renderOther(
   row: OutboxRow,
   deps: WorkerDeps,
@@ -236,6 +259,7 @@ async function renderOther(
   if (row.kind === 'data_erasure_completed') return renderDataErasure(row, deps, settings);
   if (row.kind === 'tax_document_registered') return renderTaxDocument(row, deps, settings);
   if (row.kind === 'payment_receipt') return renderPaymentReceipt(row, deps, settings);
+  if (row.kind === 'quote_sent') return renderQuote(row, deps, settings);
   return null;
 }
 
@@ -249,7 +273,13 @@ async function render(row: OutboxRow, deps: WorkerDeps, settings: InstituteSetti
   const order = parseWorkerOrder(data);
   let mail: OutgoingMail;
   if (row.kind === 'order_confirmation') {
-    mail = confirmationEmail(order, settings, deps.siteUrl, await deps.invoice(order, settings));
+    mail = confirmationEmail(
+      order,
+      settings,
+      deps.siteUrl,
+      await deps.invoice(order, settings),
+      await namingUrl(row.order_id, deps),
+    );
   } else if (row.kind === 'order_notification') {
     mail = notificationEmail(order, settings);
   } else if (row.kind === 'mpesa_code_notification') {

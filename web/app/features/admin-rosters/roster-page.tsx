@@ -10,7 +10,7 @@ import { SessionDaysSection } from './session-days-section';
 import './admin-rosters.css';
 
 export function RosterPage({
-  roster: { intake, ruleShare, participants, days, marks },
+  roster: { intake, ruleShare, participants, unnamedSeats, days, marks },
   orderStatusLabel,
   children,
 }: {
@@ -30,6 +30,7 @@ export function RosterPage({
         intakeId={intake.id}
         fileStem={`roster-${intake.starts_on}`}
         participants={participants}
+        unnamedSeats={unnamedSeats}
         orderStatusLabel={orderStatusLabel}
       />
       <AttendanceGrid participants={participants} days={days} marks={marks} />

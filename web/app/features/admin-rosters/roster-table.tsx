@@ -1,12 +1,13 @@
 /**
  * The participants of an intake, one row per seat: name and e-mail, the order (a link), its
  * status, the buyer and organisation, attendance and completion; per row "Change" (name and
- * e-mail) and "Completion…" (an override with a reason). The CSV has the same rows.
+ * e-mail) and "Completion…" (an override with a reason). The CSV has the same rows. Seats
+ * still to be named by their buyer (a quote's order) follow, one row each, until named.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CsvExportButton } from '../../components/admin/csv-export-button';
-import { listRoster, type RosterRow } from './api/get-intake-roster';
+import { listRoster, type RosterRow, type UnnamedSeats } from './api/get-intake-roster';
 import { OverrideDialog } from './override-dialog';
 import { ParticipantDialog } from './participant-dialog';
 import { rosterCsvColumns } from './roster-csv';
@@ -15,19 +16,25 @@ export function RosterTable({
   intakeId,
   fileStem,
   participants,
+  unnamedSeats,
   orderStatusLabel,
 }: {
   intakeId: string;
   fileStem: string;
   participants: RosterRow[];
+  unnamedSeats: UnnamedSeats[];
   orderStatusLabel: (status: string) => string;
 }) {
+  const unnamed = unnamedSeats.reduce((sum, order) => sum + order.seats, 0);
   const [renaming, setRenaming] = useState<RosterRow | null>(null);
   const [deciding, setDeciding] = useState<RosterRow | null>(null);
   return (
     <section aria-labelledby="participants-heading" className="admin-roster__section">
       <div className="admin-roster__heading-row">
-        <h2 id="participants-heading">Participants ({participants.length})</h2>
+        <h2 id="participants-heading">
+          Participants ({participants.length}
+          {unnamed > 0 && `, and ${unnamed} ${unnamed === 1 ? 'seat' : 'seats'} to be named`})
+        </h2>
         <CsvExportButton
           fetchRows={() => listRoster({ intakeId })}
           columns={rosterCsvColumns}
@@ -36,7 +43,7 @@ export function RosterTable({
           label="Roster (CSV)"
         />
       </div>
-      {participants.length === 0 ? (
+      {participants.length + unnamed === 0 ? (
         <p>No participants yet: seats of orders that are not cancelled or expired appear here.</p>
       ) : (
         <div className="data-table__scroll">
@@ -105,6 +112,26 @@ export function RosterTable({
                       </button>
                     </div>
                   </td>
+                </tr>
+              ))}
+              {unnamedSeats.map((seat) => (
+                <tr key={`unnamed-${seat.order_id}`}>
+                  <th scope="row">
+                    {seat.seats === 1 ? '1 unnamed seat' : `${seat.seats} unnamed seats`}
+                    <span className="admin-roster__sub">To be named by the buyer</span>
+                  </th>
+                  <td>
+                    <Link to={`/admin/orders/${seat.order_id}`}>{seat.order_reference}</Link>
+                    <span className="admin-roster__sub">{orderStatusLabel(seat.order_status)}</span>
+                  </td>
+                  <td>
+                    {seat.buyer_name}
+                    <span className="admin-roster__sub">{seat.buyer_email}</span>
+                  </td>
+                  <td>{seat.organisation ?? '—'}</td>
+                  <td>—</td>
+                  <td>—</td>
+                  <td />
                 </tr>
               ))}
             </tbody>

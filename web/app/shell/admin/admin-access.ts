@@ -17,6 +17,8 @@ export const screenRoles = {
   taxDocuments: ['finance'],
   // Marketing writes vouchers, finance reads them and their use.
   vouchers: ['marketing', 'finance'],
+  // Finance and programmes build and send quotes.
+  quotes: ['finance', 'programmes'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A guarded admin route's `handle` export: the roles besides admin that may open it. */

@@ -17,6 +17,7 @@ describe('navItemsFor', () => {
       'Subscribers',
       'Campaigns',
       'Vouchers',
+      'Quotes',
       'Audit log',
       'Staff',
       'Data requests',
@@ -32,6 +33,7 @@ describe('navItemsFor', () => {
       'Orders',
       'Tax documents',
       'Vouchers',
+      'Quotes',
       'Audit log',
     ]);
     expect(labels(['front_desk'])).toEqual([
@@ -54,6 +56,9 @@ describe('navItemsFor', () => {
     // Vouchers: marketing writes them, finance reads them; nobody else.
     expect(labels(['marketing'])).toContain('Vouchers');
     expect(labels(['programmes', 'front_desk'])).not.toContain('Vouchers');
+    // Quotes: finance and programmes build them; nobody else.
+    expect(labels(['programmes'])).toContain('Quotes');
+    expect(labels(['marketing', 'front_desk'])).not.toContain('Quotes');
     // Data erasure requests: admins only too.
     expect(labels(['finance', 'programmes', 'marketing', 'front_desk'])).not.toContain('Data requests');
   });
