@@ -15,6 +15,7 @@ export const studioBuildInputs = [
   'studio/sanity.config.ts',
   'studio/sanity.cli.ts',
   'studio/structure.ts',
+  'studio/presentation.ts',
   'studio/env.ts',
   'studio/package.json',
   'schemas',
