@@ -60,6 +60,7 @@ describe('preview mode', () => {
     expect(response.status).toBe(200);
     expect(html).not.toContain(draftHeading);
     expect(html).not.toContain('data-sanity');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('refuses a forged secret in words, and sets no cookie', async () => {
@@ -93,7 +94,10 @@ describe('preview mode', () => {
       expect(body, target).toContain(draftHeading);
       expect(preview.headers.get('cache-control'), target).toBe('private, no-store');
     }
-    expect(await (await get(path, cookie)).text()).toContain(`data-sanity="id=${pageId};type=page;path=pageBuilder:`);
+    const framed = await get(path, cookie);
+    expect(await framed.text()).toContain(`data-sanity="id=${pageId};type=page;path=pageBuilder:`);
+    // Only the Studio that made the secret may frame the preview.
+    expect(framed.headers.get('content-security-policy')).toContain('frame-ancestors https://studio.example');
 
     // The preview render was not stored for anyone else.
     expect(await (await get(path)).text()).not.toContain(draftHeading);

@@ -5,9 +5,11 @@ import {
   redirect,
   useLoaderData,
   useRouteError,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaDescriptor,
 } from 'react-router';
+import { FRAME_ANCESTOR_HEADER } from '../lib/content-security-policy.server';
 import { loadLiveBlocks } from '../blocks/live/live-data.server';
 import { PageBlocks } from '../blocks/page-blocks';
 import { preloadBlockCode } from '../blocks/registry';
@@ -53,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const siteMeta = rootMeta(settings, siteUrl);
   if (document) {
     const summary = 'summary' in document ? document.summary : null;
-    return {
+    const page = {
       document,
       preview: preview ? { markers: previewMarkers(document) } : null,
       meta: documentMeta({ document: { ...document, summary }, settings, siteUrl, menu: navigation, parent: siteMeta }),
@@ -65,12 +67,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
         { catalogue: isCatalogue ? { filter: catalogueFilter(searchParams), categories } : undefined },
       ),
     };
+    // In preview the Studio frames the page; never stored by any cache.
+    if (!preview) return page;
+    const headers = { 'Cache-Control': 'private, no-store', [FRAME_ANCESTOR_HEADER]: preview.studioOrigin ?? '' };
+    return data(page, { headers });
   }
   const moved = await findRedirect(pathname, request.method);
   if (moved) throw redirect(moved.location, moved.status);
   const notFound: NotFoundData = { meta: notFoundMeta(settings.instituteName, siteMeta) };
   throw data(notFound, { status: 404 });
 }
+
+/** The loader's headers (preview mode's framing and no-store); a 404 keeps its own. */
+export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 /** What the loader throws for an unknown path. */
 interface NotFoundData {
