@@ -16,6 +16,8 @@ export const studioBuildInputs = [
   'studio/sanity.cli.ts',
   'studio/structure.ts',
   'studio/presentation.ts',
+  // The Presentation tool's locations come from the website's route table.
+  'web/app/config/routes-table.ts',
   'studio/env.ts',
   'studio/package.json',
   'schemas',

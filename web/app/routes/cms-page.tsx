@@ -32,7 +32,7 @@ import { previewSessionOf } from '../features/preview/preview.server';
 const NotFound = serverReadyLazy(() => import('../shell/not-found').then((module) => module.NotFound));
 /** Preview mode only (the Studio's Presentation tool): the visual-editing overlay, a chunk of its own. */
 const PreviewTools = serverReadyLazy(() =>
-  import('../features/preview/preview-tools').then((module) => module.PreviewTools),
+  import('../features/preview/preview-entry').then((m) => m.loadPreviewTools()),
 );
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,16 +1,51 @@
 /**
  * What a page shows in preview mode only: Sanity's visual-editing overlay (click-to-edit on the
- * `data-sanity` markers, and a refresh of the page's data as the editor types, through the
- * Studio's comlink) and a way out of preview. Its own chunk: public pages never load it.
+ * `data-sanity` markers; the page's data revalidated as the editor types, on the Studio's word
+ * through its comlink; the Studio following the iframe's navigation and back) and a way out of
+ * preview. Its own chunk: public pages never load it.
+ *
+ * The overlay is the package's portal component (`@sanity/visual-editing/react`) with React
+ * Router wired in here, as its `react-router` entry does, but rendered in this page's React tree:
+ * that entry mounts a second React root, and `react-dom/client`'s `createRoot`, once used by any
+ * chunk, stays in the framework file every public page loads (+150 B gzip). Loaded through
+ * preview-entry.ts, so the CMS page's preload list names one file for it, not this chunk's many.
  */
-import { VisualEditing } from '@sanity/visual-editing/react-router';
-import { useLocation } from 'react-router';
+import { VisualEditing, type HistoryAdapter, type HistoryAdapterNavigate } from '@sanity/visual-editing/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 export function PreviewTools() {
-  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  const here = `${pathname}${search}${hash}`;
+  const [tellStudio, setTellStudio] = useState<HistoryAdapterNavigate>();
+
+  const history = useMemo<HistoryAdapter>(
+    () => ({
+      subscribe(studioNavigate) {
+        setTellStudio(() => studioNavigate);
+        return () => setTellStudio(undefined);
+      },
+      update(update) {
+        if (update.type === 'pop') void navigate(-1);
+        else void navigate(update.url, { replace: update.type === 'replace' });
+      },
+    }),
+    [navigate],
+  );
+  // The Studio follows the preview's own navigation (its URL bar, its document).
+  useEffect(() => {
+    tellStudio?.({ type: 'push', url: here });
+  }, [tellStudio, here]);
+  // A refresh is a navigation to the page itself, which runs its loaders again (drafts, uncached).
+  // Not useRevalidator: the framework file every public page loads would then keep its code.
+  const refresh = async () => {
+    await navigate(here, { replace: true, preventScrollReset: true });
+  };
+
   return (
     <>
-      <VisualEditing />
+      <VisualEditing portal history={history} refresh={refresh} />
       <p className="container preview-banner" role="status">
         Preview: drafts are shown. <a href={`/preview/disable?to=${encodeURIComponent(pathname)}`}>Leave preview</a>
       </p>
