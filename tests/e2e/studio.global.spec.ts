@@ -68,6 +68,21 @@ function rawClient(stack: StackInfo): SanityClient {
   });
 }
 
+/**
+ * The form renders only the array items near the viewport, and the Presentation tool's "Used on
+ * one page" panel sits above the fields: scroll the form until `text` is there.
+ */
+async function scrollFormTo(target: Page, text: string): Promise<void> {
+  const item = target.getByText(text).first();
+  await expect(async () => {
+    if ((await item.count()) === 0) {
+      await target.getByText('Page sections').first().hover();
+      await target.mouse.wheel(0, 400);
+    }
+    await expect(item).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** A field the Studio's validation marks as an error. */
 const fieldErrors = (target: Page) => target.getByTestId('input-validation-icon-error');
 
@@ -139,6 +154,7 @@ test('add a question to a page FAQ and publish it', async ({ sanity, stack }) =>
   const raw = rawClient(stack);
   const question = `Can I visit without an appointment? (${Date.now()})`;
   await openDocument(page, studioUrl, 'page', 'page-contact');
+  await scrollFormTo(page, 'Contact questions');
   await page.getByText('Contact questions').first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Add item' }).click();
