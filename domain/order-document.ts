@@ -39,6 +39,10 @@ const orderSchema = z.object({
   kes_per_usd: amount,
   total_usd: amount,
   total_kes: amount,
+  // The voucher (issue 30) and the discount inside the totals; absent from older documents.
+  voucher_code: z.string().nullable().default(null),
+  discount_usd: amount.default(0),
+  discount_kes: amount.default(0),
   mpesa_code: z.string().nullable(),
   mpesa_code_submitted_at: z.string().nullable(),
   lines: z.array(
@@ -49,7 +53,10 @@ const orderSchema = z.object({
       unit_price: amount,
       currency,
       quantity: z.number().int(),
+      // After the line's voucher discount (discount_amount, on discounted_seats of its seats).
       line_total: amount,
+      discount_amount: amount.default(0),
+      discounted_seats: z.number().int().default(0),
       // The line's VAT class as the order keeps it (issue 29); absent from older documents.
       tax_class: z
         .object({ code: z.enum(TAX_TYPE_CODES), label: z.string(), rate_basis_points: z.number().int() })

@@ -1,6 +1,13 @@
 /** VAT inside VAT-inclusive prices: worked examples, the per-line rule, and totals to the cent. */
 import { describe, expect, it } from 'vitest';
-import { KRA_TAX_TYPES, splitDocument, splitInclusiveCents, toCents, type TaxClass } from './vat.ts';
+import {
+  basisPointsFromPercent,
+  KRA_TAX_TYPES,
+  splitDocument,
+  splitInclusiveCents,
+  toCents,
+  type TaxClass,
+} from './vat.ts';
 
 const classOf = (code: string): TaxClass => KRA_TAX_TYPES.find((c) => c.code === code)!;
 const standard = classOf('B');
@@ -111,5 +118,21 @@ describe('a line with a shared amount', () => {
     expect(() => splitDocument([{ unitPrice: 10, quantity: 2, amount: 20.01, taxClass: standard }])).toThrow(
       "a line's amount 20.01 must lie between 0 and its unit price × quantity",
     );
+  });
+});
+
+describe('basisPointsFromPercent', () => {
+  it('reads a rate as finance types it', () => {
+    expect(basisPointsFromPercent('16')).toBe(1600);
+    expect(basisPointsFromPercent(' 14.5 ')).toBe(1450);
+    expect(basisPointsFromPercent('0.01')).toBe(1);
+    expect(basisPointsFromPercent('100')).toBe(10_000);
+    expect(basisPointsFromPercent('0')).toBe(0);
+  });
+
+  it('refuses what the database would (0 to 10,000 basis points) or that is not a plain number', () => {
+    for (const text of ['', '100.01', '101', '-1', '16%', '1e2', '16.125', '16,5', 'sixteen']) {
+      expect(basisPointsFromPercent(text), text).toBeNull();
+    }
   });
 });

@@ -18,6 +18,7 @@ import { createGateway } from './gateway/index.ts';
 import { MiB } from './http/body-limit.ts';
 import { serve } from './http/serve.ts';
 import { startMailCapture } from './mail/index.ts';
+import { startScheduledPublishing } from './scheduled-publishing/index.ts';
 import { startEmbeddedPostgres } from './postgres/embedded.ts';
 import { prepareDatabase, urlForRole } from './postgres/prepare.ts';
 import { supervise } from './process/supervise.ts';
@@ -368,6 +369,10 @@ export async function startStack(
     });
     stops.push(content.stop);
     timed('content lake loaded');
+    // Drafts scheduled in the Studio go out within 10 s of their time (hosted: a function every minute).
+    const lake = { apiHost: content.url, dataset: env.SANITY_DATASET, apiVersion: env.SANITY_API_VERSION };
+    const publisher = startScheduledPublishing({ lake: { ...lake, token: content.token }, everyMs: 10_000, log });
+    stops.push(publisher.stop);
 
     let webUrl: string | undefined;
     if (ports.web !== undefined) {

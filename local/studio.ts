@@ -19,6 +19,9 @@ export const studioBuildInputs = [
   // The Presentation tool's locations come from the website's route table.
   'web/app/config/routes-table.ts',
   'studio/env.ts',
+  'studio/scheduled-publishing',
+  'domain/dates.ts',
+  'supabase/functions/publish-scheduled/schedule-document.ts',
   'studio/package.json',
   'schemas',
   'package-lock.json',

@@ -50,6 +50,8 @@ function editedStudio(): string {
   cpSync(join(repoRoot, 'schemas'), join(dir, 'schemas'), { recursive: true });
   for (const file of ['.env.example', 'tsconfig.json']) copyFileSync(join(repoRoot, file), join(dir, file));
   symlinkSync(join(repoRoot, 'web'), join(dir, 'web'), 'dir');
+  // The Studio's scheduled publishing shares domain/dates.ts and the schedule document's shape.
+  for (const shared of ['domain', 'supabase']) symlinkSync(join(repoRoot, shared), join(dir, shared), 'dir');
   appendFileSync(
     join(dir, 'schemas', 'index.ts'),
     "\nschemaTypes.push({ name: 'typegenProbe', title: 'Probe', type: 'document', fields: [{ name: 'title', type: 'string' }] } as never);\n",

@@ -11,6 +11,7 @@ import { singletonTypeNames, structure } from './structure.ts';
 import { studioEnv } from './env.ts';
 import { workspaceFeatures } from './workspace-features.ts';
 import { websitePresentation } from './presentation.ts';
+import { scheduledPublishing } from './scheduled-publishing/index.ts';
 
 const env = studioEnv();
 const { projectId, dataset, apiHost, lakeToken } = env;
@@ -35,7 +36,12 @@ export default defineConfig({
   search: { strategy: 'groqLegacy' },
   // Releases need the hosted API: hidden offline, kept for a hosted project.
   ...workspaceFeatures(env),
-  plugins: [structureTool({ structure }), websitePresentation(), visionTool({ defaultApiVersion: '2025-02-19' })],
+  plugins: [
+    structureTool({ structure }),
+    websitePresentation(),
+    visionTool({ defaultApiVersion: '2025-02-19' }),
+    scheduledPublishing(),
+  ],
   schema: {
     types: schemaTypes,
     // Singletons are reached through their fixed desk item, never created from a template.

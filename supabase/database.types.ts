@@ -545,6 +545,7 @@ export type Database = {
           lease_until: string | null
           next_attempt_at: string
           order_id: string | null
+          payment_receipt_id: string | null
           position: number
           recipient: string | null
           registration_id: string | null
@@ -569,6 +570,7 @@ export type Database = {
           lease_until?: string | null
           next_attempt_at?: string
           order_id?: string | null
+          payment_receipt_id?: string | null
           position?: never
           recipient?: string | null
           registration_id?: string | null
@@ -593,6 +595,7 @@ export type Database = {
           lease_until?: string | null
           next_attempt_at?: string
           order_id?: string | null
+          payment_receipt_id?: string | null
           position?: never
           recipient?: string | null
           registration_id?: string | null
@@ -637,6 +640,12 @@ export type Database = {
             foreignKeyName: "mail_outbox_order_id_fkey"
             columns: ["order_id"]
             referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_outbox_payment_receipt_id_fkey"
+            columns: ["payment_receipt_id"]
+            referencedRelation: "payment_receipts"
             referencedColumns: ["id"]
           },
           {
@@ -888,6 +897,8 @@ export type Database = {
         Row: {
           created_at: string
           currency: string
+          discount_amount: number
+          discounted_seats: number
           id: string
           intake_id: string | null
           line_total: number | null
@@ -902,6 +913,8 @@ export type Database = {
         Insert: {
           created_at?: string
           currency: string
+          discount_amount?: number
+          discounted_seats?: number
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -916,6 +929,8 @@ export type Database = {
         Update: {
           created_at?: string
           currency?: string
+          discount_amount?: number
+          discounted_seats?: number
           id?: string
           intake_id?: string | null
           line_total?: never
@@ -1038,6 +1053,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         Insert: {
           buyer_address?: string | null
@@ -1076,6 +1092,7 @@ export type Database = {
           total_kes?: number
           total_usd?: number
           updated_at?: string
+          voucher_code?: string | null
         }
         Update: {
           buyer_address?: string | null
@@ -1114,8 +1131,88 @@ export type Database = {
           total_kes?: number
           total_usd?: number
           updated_at?: string
+          voucher_code?: string | null
         }
         Relationships: []
+      }
+      payment_receipts: {
+        Row: {
+          amount: number
+          amount_kes: number
+          balance: number
+          balance_kes: number
+          currency: string
+          document_number: string
+          id: string
+          issued_at: string
+          kes_per_usd: number
+          method: string
+          mpesa_attempt_id: string | null
+          number: number
+          order_id: string
+          paid_at: string
+          payer_email: string
+          payer_name: string
+          payer_organisation: string | null
+          payer_phone: string | null
+          reference: string | null
+        }
+        Insert: {
+          amount: number
+          amount_kes: number
+          balance: number
+          balance_kes: number
+          currency: string
+          document_number: string
+          id?: string
+          issued_at?: string
+          kes_per_usd: number
+          method: string
+          mpesa_attempt_id?: string | null
+          number: number
+          order_id: string
+          paid_at: string
+          payer_email: string
+          payer_name: string
+          payer_organisation?: string | null
+          payer_phone?: string | null
+          reference?: string | null
+        }
+        Update: {
+          amount?: number
+          amount_kes?: number
+          balance?: number
+          balance_kes?: number
+          currency?: string
+          document_number?: string
+          id?: string
+          issued_at?: string
+          kes_per_usd?: number
+          method?: string
+          mpesa_attempt_id?: string | null
+          number?: number
+          order_id?: string
+          paid_at?: string
+          payer_email?: string
+          payer_name?: string
+          payer_organisation?: string | null
+          payer_phone?: string | null
+          reference?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_receipts_mpesa_attempt_id_fkey"
+            columns: ["mpesa_attempt_id"]
+            referencedRelation: "mpesa_payment_attempts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payment_receipts_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       program_completion_rules: {
         Row: {
@@ -1314,6 +1411,7 @@ export type Database = {
       tax_document_lines: {
         Row: {
           currency: string
+          discount_kes: number
           document_id: string
           gross_kes: number
           id: string
@@ -1329,6 +1427,7 @@ export type Database = {
         }
         Insert: {
           currency: string
+          discount_kes?: number
           document_id: string
           gross_kes: number
           id?: string
@@ -1344,6 +1443,7 @@ export type Database = {
         }
         Update: {
           currency?: string
+          discount_kes?: number
           document_id?: string
           gross_kes?: number
           id?: string
@@ -1538,6 +1638,115 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      voucher_redemptions: {
+        Row: {
+          created_at: string
+          currency: string
+          discount_amount: number
+          id: string
+          order_id: string
+          seats: number
+          voucher_id: string
+        }
+        Insert: {
+          created_at?: string
+          currency: string
+          discount_amount: number
+          id?: string
+          order_id: string
+          seats: number
+          voucher_id: string
+        }
+        Update: {
+          created_at?: string
+          currency?: string
+          discount_amount?: number
+          id?: string
+          order_id?: string
+          seats?: number
+          voucher_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "voucher_redemptions_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "voucher_redemptions_voucher_id_fkey"
+            columns: ["voucher_id"]
+            referencedRelation: "vouchers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      vouchers: {
+        Row: {
+          amount: number | null
+          batch_id: string | null
+          code: string
+          created_at: string
+          created_by: string | null
+          currency: string | null
+          description: string | null
+          id: string
+          intake_ids: string[]
+          is_paused: boolean
+          kind: string
+          max_seats_per_order: number | null
+          max_uses: number | null
+          percent_off: number | null
+          program_ids: string[]
+          scope: string
+          updated_at: string
+          valid_from: string | null
+          valid_until: string | null
+        }
+        Insert: {
+          amount?: number | null
+          batch_id?: string | null
+          code: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string | null
+          description?: string | null
+          id?: string
+          intake_ids?: string[]
+          is_paused?: boolean
+          kind: string
+          max_seats_per_order?: number | null
+          max_uses?: number | null
+          percent_off?: number | null
+          program_ids?: string[]
+          scope?: string
+          updated_at?: string
+          valid_from?: string | null
+          valid_until?: string | null
+        }
+        Update: {
+          amount?: number | null
+          batch_id?: string | null
+          code?: string
+          created_at?: string
+          created_by?: string | null
+          currency?: string | null
+          description?: string | null
+          id?: string
+          intake_ids?: string[]
+          is_paused?: boolean
+          kind?: string
+          max_seats_per_order?: number | null
+          max_uses?: number | null
+          percent_off?: number | null
+          program_ids?: string[]
+          scope?: string
+          updated_at?: string
+          valid_from?: string | null
+          valid_until?: string | null
+        }
+        Relationships: []
       }
     }
     Views: {
@@ -1813,6 +2022,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -1842,6 +2052,7 @@ export type Database = {
           lease_until: string | null
           next_attempt_at: string
           order_id: string | null
+          payment_receipt_id: string | null
           position: number
           recipient: string | null
           registration_id: string | null
@@ -1905,6 +2116,7 @@ export type Database = {
           organisation?: string
           payment_method: string
           po_number?: string
+          voucher_code?: string
         }
         Returns: {
           reference: string
@@ -1984,6 +2196,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2021,6 +2234,7 @@ export type Database = {
       }
       get_mpesa_payment: { Args: { token: string }; Returns: Json }
       get_order: { Args: { token: string }; Returns: Json }
+      get_order_payment_receipts: { Args: { token: string }; Returns: Json }
       get_order_tax_documents: { Args: { token: string }; Returns: Json }
       intake_roster: {
         Args: { intake_id: string }
@@ -2136,6 +2350,14 @@ export type Database = {
         }[]
       }
       order_document: { Args: { order_id: string }; Returns: Json }
+      payment_receipt_for_pdf: {
+        Args: { receipt: string; token?: string }
+        Returns: Json
+      }
+      payment_receipt_mail_document: {
+        Args: { receipt: string }
+        Returns: Json
+      }
       record_mpesa_push: {
         Args: {
           attempt: string
@@ -2183,6 +2405,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2317,6 +2540,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2364,6 +2588,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }
         SetofOptions: {
           from: "*"
@@ -2497,6 +2722,7 @@ export type Database = {
           total_kes: number
           total_usd: number
           updated_at: string
+          voucher_code: string | null
         }[]
         SetofOptions: {
           from: "*"
@@ -2579,6 +2805,14 @@ export type Database = {
           revoked_at: string
           starts_on: string
           status: string
+        }[]
+      }
+      voucher_usage: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          seats: number
+          uses: number
+          voucher_id: string
         }[]
       }
       withdraw_claimed_campaign_mail: {

@@ -2,7 +2,8 @@
  * Writes the lake's current published dataset (seed + journal) back in the seed's own format:
  * one `<dataset>.ndjson` plus `images/` and `files/`, every asset reference turned back into
  * `_sanityAsset: "image@file://./images/<file>"`, so `npm run validate-content` checks it and
- * `sanity dataset import` loads it into a hosted project. Drafts and asset documents stay out
+ * `sanity dataset import` loads it into a hosted project. Drafts, private-path documents (ids with a
+ * dot, e.g. `schedules.`) and asset documents stay out
  * (the import makes the asset documents); system fields are left to the import too, so a
  * document nobody edited is written exactly as the seed had it.
  */
@@ -106,8 +107,14 @@ export async function exportDataset(options: ExportOptions): Promise<ExportRepor
     return spec;
   };
 
+  // Documents under a private path (an id with a dot: drafts, versions, the publishing worker's
+  // `schedules.`) are working state, not content.
   const documents = current.raw.filter(
-    (doc) => !isUnpublishedId(doc._id) && doc._type !== 'sanity.imageAsset' && doc._type !== 'sanity.fileAsset',
+    (doc) =>
+      !isUnpublishedId(doc._id) &&
+      !doc._id.includes('.') &&
+      doc._type !== 'sanity.imageAsset' &&
+      doc._type !== 'sanity.fileAsset',
   );
   const lines = documents.map((doc) => JSON.stringify(withAssetFiles(stripSystemFields(doc), fileFor)));
   const changed = documents

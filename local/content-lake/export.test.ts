@@ -44,6 +44,24 @@ describe('export', () => {
     );
   });
 
+  it("leaves documents under a private path (the scheduled-publishing worker's schedules) out", async () => {
+    const dataDir = scratch('lake-data-');
+    const lake = await lakeOn(contentDir, dataDir);
+    const client = lakeClient(lake.url, '2025-02-19', site.dataset, site.projectId, lake.token);
+    await client.create({
+      _id: 'schedules.s1',
+      _type: 'publishSchedule',
+      documentId: 'page-about',
+      state: 'scheduled',
+    });
+    await lake.stop();
+    lakes.pop();
+    const out = scratch('lake-export-');
+    const report = await exportDataset({ contentDir, dataDir, ...site, outDir: out });
+    expect(report.changed).toEqual([]);
+    expect(readFileSync(report.file, 'utf8')).toBe(readFileSync(join(contentDir, 'production.ndjson'), 'utf8'));
+  });
+
   it(
     'exports published edits and uploads in a form the validator accepts and a new lake loads',
     { timeout: 60_000 },

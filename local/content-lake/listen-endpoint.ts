@@ -27,7 +27,7 @@ interface ListenOptions {
   effects: boolean;
   visibility: string;
   enableResume: boolean;
-  /** A caller without the token: drafts and versions never match (as on a hosted project). */
+  /** A caller without the token: drafts, versions and other documents under a path never match (as on a hosted project). */
   publishedOnly: boolean;
 }
 
@@ -74,7 +74,7 @@ function send(res: ServerResponse, event: string, data: unknown, id?: string): v
 
 async function matches(doc: SanityDocument | null, options: ListenOptions): Promise<boolean> {
   if (!doc) return false;
-  if (options.publishedOnly && isUnpublishedId(doc._id)) return false;
+  if (options.publishedOnly && (isUnpublishedId(doc._id) || doc._id.includes('.'))) return false;
   if (!options.includeAllVersions && doc._id.startsWith('versions.')) return false;
   const outcome = await runQuery(options.query, options.params, [doc]);
   return outcome.ok && Array.isArray(outcome.result) && outcome.result.length > 0;

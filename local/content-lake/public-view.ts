@@ -1,23 +1,23 @@
 /**
- * What a caller without the token sees: published documents only, whatever perspective it asks
- * for (drafts and versions are private on a hosted project too), and no document whose id has a
- * `.` in it: hosted keeps those private to tokens as well, which is what keeps the preview URL
- * secrets (`sanity-preview-url-secret.share-access`, `drafts.<uuid>`) from the public. One view
+ * What a caller without the token sees: published documents on the root path only, whatever
+ * perspective it asks for. As on a hosted project, drafts, versions and any other document under
+ * a path (an id with a dot, such as the publishing worker's `schedules.` or the preview URL
+ * secrets `sanity-preview-url-secret.share-access`, `drafts.<uuid>`) need a token. One view
  * per snapshot, kept while the snapshot lives.
  */
 import type { DatasetSnapshot } from './types.ts';
 
-/** Drafts, versions and every other id with a path (`a.b`) are private on a hosted dataset. */
-export const isPrivateId = (id: string): boolean => id.includes('.');
-
 const views = new WeakMap<DatasetSnapshot, DatasetSnapshot>();
+
+/** Readable without a token: ids on the root path. */
+const isRootPath = (id: string) => !id.includes('.');
 
 export function publicSnapshot(snapshot: DatasetSnapshot): DatasetSnapshot {
   const known = views.get(snapshot);
   if (known) return known;
-  const byId = new Map([...snapshot.byId].filter(([id]) => !isPrivateId(id)));
-  const published = snapshot.published.filter((doc) => !isPrivateId(doc._id));
-  const view = { ...snapshot, raw: published, drafts: published, published, byId };
+  const byId = new Map([...snapshot.byId].filter(([id]) => isRootPath(id)));
+  const published = snapshot.published.filter((doc) => isRootPath(doc._id));
+  const view = { ...snapshot, raw: published, published, drafts: published, byId };
   views.set(snapshot, view);
   return view;
 }

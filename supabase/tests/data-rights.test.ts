@@ -192,6 +192,7 @@ describe('download my data', () => {
       event_registrations: 1,
       enquiries: 1,
       tax_documents: 1,
+      payment_receipts: 1,
     });
     for (const [kind, n] of Object.entries(expected)) expect({ kind, n: data[kind]!.length }).toEqual({ kind, n });
     // The audit entries about those rows: the orders' and participants' own history among them.
@@ -350,6 +351,32 @@ describe('delete my data', () => {
     expect(await whereTextHolds(db, amina.email)).not.toContainEqual(expect.stringMatching(/^public\.mail_outbox/));
     expect(await refused(as(admin, 'select public.complete_data_erasure($1)', [requestId]))).toMatchObject({
       code: '22023',
+    });
+  });
+
+  it('keeps an unpaid order that has a payment receipt (a payment taken after it was cancelled), with the receipt', async () => {
+    const chidi = await person('chidi');
+    const { orderId } = await order(chidi.email, null);
+    await db.query(`update public.orders set status = 'cancelled' where id = $1`, [orderId]);
+    const { receipt } = await one<{ receipt: string }>(
+      `select private.issue_payment_receipt($1, null, 'mpesa_paybill', 'QLATE12345', 'KES', 129160, 129160, '254722000222') as receipt`,
+      [orderId],
+    );
+    const [request] = await as<{ id: string }>(chidi, 'select * from public.request_data_erasure()');
+    const [done] = await as<{ kept_orders: string[] }>(
+      admin,
+      'select kept_orders from public.complete_data_erasure($1)',
+      [request!.id],
+    );
+    const { reference } = await one<{ reference: string }>('select reference from public.orders where id = $1', [
+      orderId,
+    ]);
+    expect(done!.kept_orders).toEqual([reference]);
+    expect(await one('select customer_email from public.orders where id = $1', [orderId])).toEqual({
+      customer_email: chidi.email,
+    });
+    expect(await one('select payer_email from public.payment_receipts where id = $1', [receipt])).toEqual({
+      payer_email: chidi.email,
     });
   });
 });

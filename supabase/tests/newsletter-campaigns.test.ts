@@ -401,3 +401,75 @@ describe('a send at a time', () => {
     expect(claimed).toEqual([]);
   });
 });
+
+describe('the welcome', () => {
+  /** A campaign whose sending ended `daysAgo` days ago, to all or to one topic's subscribers. */
+  async function sentCampaign(daysAgo: number, audience: 'all' | 'interest' = 'all'): Promise<string> {
+    const campaign = await draft();
+    await db.query(
+      `update public.newsletter_campaigns set state = 'sent', send_started_at = now() - make_interval(days => $2),
+              sent_at = now() - make_interval(days => $2), audience = $3, audience_topic = $4 where id = $1`,
+      [campaign, daysAgo, audience === 'all' ? 'all_confirmed' : 'interest', audience === 'all' ? null : 'Events'],
+    );
+    return campaign;
+  }
+
+  async function pendingSubscriber(email: string): Promise<string> {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.newsletter_subscribers (email, status, consent_text, consented_at)
+       values ($1, 'pending', 'consent', now()) returning id`,
+      [email],
+    );
+    return rows[0]!.id;
+  }
+
+  const confirm = (id: string) =>
+    db.query(`update public.newsletter_subscribers set status = 'confirmed', confirmed_at = now() where id = $1`, [id]);
+
+  async function welcomeMails(email: string) {
+    const { rows } = await db.query<{ campaign_id: string; due_in_seconds: number }>(
+      `select r.campaign_id, extract(epoch from m.next_attempt_at - now())::float8 as due_in_seconds
+         from public.mail_outbox m join public.newsletter_campaign_recipients r on r.id = m.campaign_recipient_id
+        where m.kind = 'newsletter_campaign' and m.recipient = $1`,
+      [email],
+    );
+    return rows;
+  }
+
+  it('a subscriber who confirms gets the latest issue sent to everyone, once, due now', async () => {
+    await sentCampaign(20);
+    const latest = await sentCampaign(3);
+    await sentCampaign(1, 'interest');
+    const id = await pendingSubscriber('new-reader@ascent.example');
+    expect(await welcomeMails('new-reader@ascent.example')).toEqual([]);
+    await confirm(id);
+    const mails = await welcomeMails('new-reader@ascent.example');
+    expect(mails.map((mail) => mail.campaign_id)).toEqual([latest]);
+    expect(mails[0]!.due_in_seconds).toBeLessThan(1);
+    // Confirmed again: nothing more.
+    await confirm(id);
+    expect(await welcomeMails('new-reader@ascent.example')).toHaveLength(1);
+    // Sent (as the worker records it), then they leave and come back: not a second copy.
+    await db.query(
+      `update public.mail_outbox set status = 'sent', sent_at = now() where recipient = 'new-reader@ascent.example'`,
+    );
+    await db.query(`update public.newsletter_campaign_recipients set state = 'sent' where subscriber_id = $1`, [id]);
+    await db.query(
+      `update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now() where id = $1`,
+      [id],
+    );
+    await confirm(id);
+    expect(await welcomeMails('new-reader@ascent.example')).toHaveLength(1);
+    expect(await recipientStates(latest)).toEqual({ sent: 1 });
+  });
+
+  it('sends nothing when the latest issue is older than 45 days, or still being sent', async () => {
+    await sentCampaign(46);
+    const sending = await draft();
+    await subscribers(1);
+    await send(sending);
+    const id = await pendingSubscriber('later-reader@ascent.example');
+    await confirm(id);
+    expect(await welcomeMails('later-reader@ascent.example')).toEqual([]);
+  });
+});

@@ -252,6 +252,58 @@ describe('the credit note', () => {
     expect(rows[0]!.credited_document_id).toBe(invoice!.id);
   });
 
+  it('a signed-in customer reads the invoice and credit note of their own orders only', async () => {
+    const programId = await program(2_000, 'KES', 'B');
+    const own = await order('KES', [{ programId, seats: 1 }]);
+    const other = await order('KES', [{ programId, seats: 1 }]);
+    // The other order is someone else's (changed before its invoice fixes the buyer).
+    await db.query(`update public.orders set customer_email = 'someone@example.com' where id = $1`, [other]);
+    await pay(own);
+    await pay(other);
+    await db.query(`update public.orders set status = 'cancelled' where id = $1`, [own]);
+    const userId = randomUUID();
+    const sessionId = randomUUID();
+    await db.query('insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())', [
+      userId,
+      'buyer@example.com',
+    ]);
+    await db.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, userId]);
+    await db.query('begin');
+    try {
+      await db.query('set local role authenticated');
+      await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: userId, role: 'authenticated', email: 'buyer@example.com', session_id: sessionId }),
+      ]);
+      const { rows } = await db.query<{ order_id: string; kind: string }>(
+        'select order_id, kind from public.tax_documents order by kind',
+      );
+      expect(rows).toEqual([
+        { order_id: own, kind: 'credit_note' },
+        { order_id: own, kind: 'tax_invoice' },
+      ]);
+      // The lines are for the PDF, which comes by the order's token.
+      const lines = await db.query('select 1 from public.tax_document_lines');
+      expect(lines.rowCount).toBe(0);
+    } finally {
+      await db.query('rollback');
+    }
+  });
+
+  it('credits the VAT its invoice charged, though finance changed the rate in between', async () => {
+    const programId = await program(11_600, 'KES', 'B');
+    const orderId = await order('KES', [{ programId, seats: 1 }]);
+    await pay(orderId);
+    await db.query(`update public.tax_classes set rate_basis_points = 1800 where id = 'B'`);
+    try {
+      await db.query(`update public.orders set status = 'cancelled' where id = $1`, [orderId]);
+    } finally {
+      await db.query(`update public.tax_classes set rate_basis_points = 1600 where id = 'B'`);
+    }
+    const [invoice, credit] = await documents(orderId);
+    expect(invoice!.vat_kes).toBe('1600.00');
+    expect(credit!.vat_kes).toBe('-1600.00');
+  });
+
   it('is not issued for an order cancelled before payment', async () => {
     const programId = await program(1_000, 'KES', 'B');
     const orderId = await order('KES', [{ programId, seats: 1 }]);

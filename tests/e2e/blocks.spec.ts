@@ -572,7 +572,8 @@ test('rich text: internal links are app links that navigate without a reload', a
   expect(doc).not.toBeNull();
   const target = [doc!.targets].flat(4).find((slug): slug is string => typeof slug === 'string');
   expect(target, 'an internal link target').toBeDefined();
-  await page.goto(pathForDocument({ type: doc!.docType, slug: doc!.slug }));
+  // Before the app runs, a link is a plain link (the browser loads the page: the tap is not lost).
+  await openHydrated(page, pathForDocument({ type: doc!.docType, slug: doc!.slug }));
   const link = page.locator(`.portable-body a[href$="/${target}"]`).first();
   await expect(link).toBeVisible();
   await expect(link).not.toHaveAttribute('rel');

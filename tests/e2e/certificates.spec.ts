@@ -135,11 +135,12 @@ test.beforeAll(async ({ serviceRole, stack }) => {
 });
 
 test.afterAll(async ({ stack }) => {
-  // Certificates hold their seat, program and intake, and the paid order's tax invoice its order
-  // (on delete restrict): they go first.
+  // Certificates hold their seat, program and intake, and the paid order's tax invoice and
+  // payment receipt its order (on delete restrict): they go first.
   await withDatabase(stack, async (db) => {
     await db.query('delete from public.certificates where intake_id = $1', [intakeId]);
     if (orderId) await db.query('delete from public.tax_documents where order_id = $1', [orderId]);
+    if (orderId) await db.query('delete from public.payment_receipts where order_id = $1', [orderId]);
     if (orderId) await db.query('delete from public.orders where id = $1', [orderId]);
     if (programId) await db.query('delete from public.training_programs where id = $1', [programId]);
   });

@@ -12,6 +12,7 @@ import { expect, test, type Theme } from './fixtures.ts';
 import { describeViolations, scanAllRules, scanThemeDependentRules, type AxeResults } from './support/axe-scan.ts';
 import { cartProgram, fillDetails, freshEmail, storeCart } from './support/checkout.ts';
 import { allowManyRequests, makeEvent } from './support/engage.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { openHydrated } from './support/hydrated.ts';
 import { mailedCode, signInWithCode } from './support/customer.ts';
 import { allowManyOrders, placeOrder } from './support/orders.ts';
@@ -138,6 +139,35 @@ test('order and register without an account, sign in with the mailed code, see i
     'href',
     new RegExp(`/functions/v1/order-invoice\\?token=${order.confirmation_token}$`),
   );
+  // Its payment's receipt (issued when finance recorded the bank transfer), by the order's token.
+  const receipt = await serviceRole
+    .from('payment_receipts')
+    .select('document_number')
+    .eq('order_id', order.id)
+    .single();
+  if (receipt.error) throw new Error(receipt.error.message);
+  const receiptLink = paidOrder.getByRole('link', {
+    name: `Receipt ${receipt.data.document_number} (PDF) for order ${order.reference}`,
+  });
+  const receiptPdf = await page.request.get((await receiptLink.getAttribute('href'))!);
+  expect(receiptPdf.status()).toBe(200);
+  const receiptText = await pdfText(new Uint8Array(await receiptPdf.body()));
+  expect(receiptText).toContain(`Number: ${receipt.data.document_number}`);
+  expect(receiptText).toContain('Bank reference KCB-TRF-ACCOUNT');
+  // Its tax invoice, issued when it was paid, by the order's token too.
+  const invoice = await serviceRole
+    .from('tax_documents')
+    .select('document_number')
+    .eq('order_id', order.id)
+    .eq('kind', 'tax_invoice')
+    .single();
+  if (invoice.error) throw new Error(invoice.error.message);
+  const invoiceLink = paidOrder.getByRole('link', {
+    name: `Tax invoice ${invoice.data.document_number} (PDF) for order ${order.reference}`,
+  });
+  const invoicePdf = await page.request.get((await invoiceLink.getAttribute('href'))!);
+  expect(invoicePdf.status()).toBe(200);
+  expect(await pdfText(new Uint8Array(await invoicePdf.body()))).toContain(invoice.data.document_number);
   const pendingOrder = page.getByRole('article', { name: `Order ${pending.reference}` });
   await expect(pendingOrder).toContainText('Awaiting payment');
   await expect(pendingOrder.getByRole('link', { name: `Pay now for order ${pending.reference}` })).toHaveAttribute(

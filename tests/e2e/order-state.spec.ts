@@ -49,11 +49,14 @@ test('paid on the phone: the whole page, the e-mails and the admin follow, witho
   await expect(page.getByText(/Your order is paid/)).toBeVisible();
   await expect(page.getByRole('button', { name: /Send the code|Send the payment request/ })).toHaveCount(0);
 
-  // The e-mails name the choice as made and never ask for the Paybill.
+  // The e-mails name the choice as made and never ask for the Paybill: the order's, the payment's
+  // and the paid order's receipt and tax invoice (sent once eTIMS has registered it).
   await expect
     .poll(async () => (await mailsTo(stack, email)).map((m) => m.subject).sort(), { timeout: 30_000 })
     .toEqual([
       expect.stringMatching(/^Payment received for your Ascent order ASC-/),
+      expect.stringMatching(/^Receipt RCT-\d+ for your payment on Ascent order ASC-/),
+      expect.stringMatching(/^Tax invoice INV-\d+ for your Ascent order ASC-/),
       expect.stringMatching(/^Your Ascent order ASC-/),
     ]);
   for (const mail of await mailsTo(stack, email)) expect(mail.text).not.toContain('Paybill');

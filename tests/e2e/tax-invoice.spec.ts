@@ -238,6 +238,31 @@ test('finance: filters by PIN and eTIMS state, retries a refused document, expor
   expect(await pdfText(new Uint8Array(await readFile(await pdfDownload.path())))).toContain(BUYER_PIN);
 });
 
+test('finance changes the reduced VAT rate: a wrong rate is refused beside its field, a right one is saved', async ({
+  page,
+  serviceRole,
+}) => {
+  await signInAsStaff(page, finance);
+  await page.goto('/admin/tax-documents');
+  const rates = page.getByRole('region', { name: 'VAT rates' });
+  const classE = rates.getByRole('form', { name: 'Change class E' });
+  const rate = classE.getByRole('textbox', { name: 'Rate (%)' });
+  try {
+    await rate.fill('101');
+    await classE.getByRole('button', { name: 'Save class E' }).click();
+    await expect(rate).toHaveAccessibleDescription(/Enter the rate in per cent, 0 to 100/);
+    await classE.getByRole('textbox', { name: 'Name on documents' }).fill('VAT 8.5 %');
+    await rate.fill('8.5');
+    await classE.getByRole('button', { name: 'Save class E' }).click();
+    await expect(page.getByText('Class E is now “VAT 8.5 %” at 8.5 %.')).toBeVisible();
+    await expect(rates.getByRole('row', { name: /^E VAT 8\.5 % 8\.5 %/ })).toBeVisible();
+    const saved = await serviceRole.from('tax_classes').select('label, rate_basis_points').eq('id', 'E').single();
+    expect(saved.data).toEqual({ label: 'VAT 8.5 %', rate_basis_points: 850 });
+  } finally {
+    await serviceRole.from('tax_classes').update({ label: 'VAT 8 %', rate_basis_points: 800 }).eq('id', 'E');
+  }
+});
+
 const scans = { light: scanAllRules, dark: scanThemeDependentRules } as const;
 
 for (const theme of ['light', 'dark'] as const satisfies Theme[]) {

@@ -40,10 +40,12 @@ async function subscriber(status: 'confirmed' | 'pending' = 'confirmed') {
 /** A campaign being sent to exactly these subscribers, its mails queued through the throttle. */
 async function campaignTo(subscriberIds: string[]) {
   const { rows } = await sql.query<{ id: string }>(
-    `insert into public.newsletter_campaigns (subject, preheader, body_text, body_html, state, send_started_at)
+    // By interest, for a topic no one else has: a campaign to all, once sent, would be the welcome of
+    // everyone other files confirm on this stack (20261129330200_newsletter_welcome.sql).
+    `insert into public.newsletter_campaigns (subject, preheader, body_text, body_html, state, send_started_at, audience, audience_topic)
      values ('Intakes this December', 'Three programmes start soon',
              'Strategic Leadership starts on 7 December.', '<h1>Intakes this December</h1><p>Strategic Leadership starts on 7 December.</p>',
-             'sending', now())
+             'sending', now(), 'interest', 'newsletter-campaign-mail.test.ts')
      returning id`,
   );
   const campaignId = rows[0]!.id;

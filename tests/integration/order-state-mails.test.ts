@@ -43,11 +43,14 @@ async function placeFor(email: string) {
   return { id: row.data!.id, reference: data.reference, token: data.token, client };
 }
 
-/** The order's own mails: the registered tax invoice's mail (tax-document-mail.test.ts) is left out. */
+/**
+ * The order's own mails: the registered tax invoice's mail (tax-document-mail.test.ts) and the
+ * payment's receipt (tests/e2e/payment-receipt.spec.ts) are left out.
+ */
 async function subjectsTo(email: string): Promise<string[]> {
   return (await capturedMail(stack.mailApiUrl, { to: email }))
     .map((m) => m.subject)
-    .filter((subject) => !/^(Tax invoice|Credit note) /.test(subject))
+    .filter((subject) => !/^(Tax invoice|Credit note|Receipt) /.test(subject))
     .sort();
 }
 

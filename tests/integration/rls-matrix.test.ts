@@ -124,6 +124,8 @@ const rosterDays: string[] = [];
 const rosterParticipants: string[] = [];
 /** A campaign and two confirmed subscribers for the newsletter_campaign_recipients fixtures. */
 let campaignId = '';
+/** The voucher the voucher_redemptions fixtures redeem. */
+let voucherId = '';
 const campaignSubscribers: string[] = [];
 /** A certificate (of a third seat) for the certificate_issues fixtures. */
 let certificateId = '';
@@ -143,6 +145,13 @@ const staffOnlyCells: Cells = {
   anon: ['denied', 'denied', 'denied', 'denied'],
   user: ['none', 'rls', 'none', 'none'],
   staff: ['all', 'allow', 'allow', 'allow'],
+  service: ['all', 'allow', 'allow', 'allow'],
+};
+/** Written by their staff but never deleted (vouchers: a used code stays on record). */
+const staffNoDeleteCells: Cells = {
+  anon: ['denied', 'denied', 'denied', 'denied'],
+  user: ['none', 'rls', 'none', 'denied'],
+  staff: ['all', 'allow', 'allow', 'denied'],
   service: ['all', 'allow', 'allow', 'allow'],
 };
 const staffOnlyReadCells: Cells = {
@@ -447,6 +456,17 @@ const subjects: Subject[] = [
     cells: staffOnlyReadCells,
   }),
   subject({
+    // Payment receipts: the database issues one per payment (supabase/tests/payment-receipts.test.ts);
+    // finance reads them, nobody writes them by hand.
+    name: 'payment_receipts',
+    access: { read: ['finance'], write: [] },
+    table: 'payment_receipts',
+    key: 'id',
+    row: (kind) => paymentReceiptRow(kind === 'published' ? orderId : secondOrderId),
+    patch: { reference: 'RLS matrix' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
     name: 'tax_document_lines',
     access: { read: ['finance'], write: [] },
     table: 'tax_document_lines',
@@ -497,6 +517,32 @@ const subjects: Subject[] = [
     key: 'id',
     row: (kind) => ({ campaign_id: campaignId, subscriber_id: campaignSubscribers[kind === 'published' ? 0 : 1]! }),
     patch: { state: 'skipped' },
+    cells: staffOnlyReadCells,
+  }),
+  subject({
+    // Vouchers (issue 30): marketing writes them, finance reads them; create_order applies them.
+    name: 'vouchers',
+    access: { read: ['finance'], write: ['marketing'] },
+    table: 'vouchers',
+    key: 'id',
+    row: () => ({ code: `RLS-${hex().toUpperCase()}`, kind: 'percent_off', percent_off: 10 }),
+    patch: { description: 'RLS changed' },
+    cells: staffNoDeleteCells,
+  }),
+  subject({
+    // A voucher's uses: written by create_order only.
+    name: 'voucher_redemptions',
+    access: { read: ['finance', 'marketing'], write: [] },
+    table: 'voucher_redemptions',
+    key: 'id',
+    row: (kind) => ({
+      voucher_id: voucherId,
+      order_id: kind === 'published' ? orderId : secondOrderId,
+      seats: 1,
+      discount_amount: 10,
+      currency: 'USD',
+    }),
+    patch: { seats: 2 },
     cells: staffOnlyReadCells,
   }),
   subject({
@@ -661,6 +707,26 @@ function taxDocumentRow(order: string): TablesInsert<'tax_documents'> {
     net_kes: 100,
     buyer_name: 'RLS Buyer',
     buyer_email: 'rls-buyer@ascent.example',
+  };
+}
+
+/** A receipt of the order's own payment, numbered clear of any the database issues. */
+function paymentReceiptRow(order: string): TablesInsert<'payment_receipts'> {
+  lastDocumentNumber += 1;
+  return {
+    number: lastDocumentNumber,
+    document_number: `RLS-${run}-${lastDocumentNumber}`,
+    order_id: order,
+    method: 'bank',
+    paid_at: new Date().toISOString(),
+    currency: 'KES',
+    kes_per_usd: 129.16,
+    amount: 116,
+    amount_kes: 116,
+    balance: 0,
+    balance_kes: 0,
+    payer_name: 'RLS Payer',
+    payer_email: 'rls-payer@ascent.example',
   };
 }
 
@@ -906,6 +972,11 @@ beforeAll(async () => {
     .insert([1, 2].map((n) => ({ email: `rls-campaign-${run}-${n}@ascent.example`, source: 'rls-matrix' })))
     .select('id');
   campaignSubscribers.push(...keysOf(readers.data, 'id'));
+  const voucher = await admin
+    .from('vouchers')
+    .insert({ code: `RLS-REDEEMED-${run.toUpperCase()}`, kind: 'percent_off', percent_off: 10 })
+    .select('id');
+  voucherId = keysOf(voucher.data, 'id')[0]!;
   // Seven sign-ins with a second factor each: generous for a loaded machine.
 }, 240_000);
 
@@ -943,6 +1014,8 @@ afterAll(async () => {
       subjects.find((s) => s.name === 'events')!,
       [registrationEventId],
     );
+  // After the orders: their redemptions went with them.
+  if (voucherId) expect((await admin.from('vouchers').delete().eq('id', voucherId)).error).toBeNull();
   for (const id of Object.values(users)) {
     // Deleting the user cascades to its staff row.
     if (id) expect((await admin.auth.admin.deleteUser(id)).error).toBeNull();
@@ -1217,6 +1290,8 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
     notFound: 'campaign_not_found',
   },
   { name: 'newsletter_campaign_results', args: {}, roles: ['admin', 'marketing'] },
+  // Vouchers: their use, for the marketing and finance teams.
+  { name: 'voucher_usage', args: {}, roles: ['admin', 'finance', 'marketing'] },
   { name: 'newsletter_campaign_timeline', args: { campaign_id: missingOrder }, roles: ['admin', 'marketing'] },
   // Invitations (admin only): the check, and recording a user who was never invited.
   { name: 'check_staff_invite', args: { email: 'rls-invite@ascent.example', roles: ['finance'] }, roles: ['admin'] },
@@ -1335,6 +1410,8 @@ const visitorFunctions = [
   'get_event_registration',
   'get_mpesa_payment',
   'get_order',
+  // By the order's token (supabase/tests/payment-receipts.test.ts); payment_receipt_for_pdf also as finance staff (tests/e2e/payment-receipt.spec.ts).
+  'get_order_payment_receipts',
   // By the order's token; tax_document_for_pdf also as finance staff (tests/integration/tax-document-pdf.test.ts).
   'get_order_tax_documents',
   'newsletter_confirm',
@@ -1344,6 +1421,7 @@ const visitorFunctions = [
   'newsletter_subscribe',
   'newsletter_topics',
   'newsletter_unsubscribe',
+  'payment_receipt_for_pdf',
   'register_for_event',
   'search_catalogue',
   'submit_enquiry',

@@ -32,6 +32,9 @@ export async function rowsAbout(db: Queryable, email: string): Promise<Record<st
       `select count(*) as n from public.certificates where participant_id in (${participants})`,
     ),
     tax_documents: await count(`select count(*) as n from (${documents}) x`),
+    payment_receipts: await count(
+      `select count(*) as n from public.payment_receipts where order_id in (${ownOrders}) or lower(payer_email) = $1`,
+    ),
     tax_document_lines: await count(
       `select count(*) as n from public.tax_document_lines where document_id in (${documents})`,
     ),
@@ -65,24 +68,27 @@ export async function whereTextHolds(db: Queryable, needle: string): Promise<str
  * of their tax documents, and the audit entries about those rows.
  */
 export async function outsideKeptRecords(db: Queryable, hits: string[], keptOrders: string[]): Promise<string[]> {
+  // A kept order keeps its tax documents and payment receipts (the same tax records).
   const documents = (
-    await db.query<{ id: string }>('select id::text from public.tax_documents where order_id = any($1::uuid[])', [
-      keptOrders,
-    ])
+    await db.query<{ id: string }>(
+      `select id::text from public.tax_documents where order_id = any($1::uuid[])
+       union all select id::text from public.payment_receipts where order_id = any($1::uuid[])`,
+      [keptOrders],
+    )
   ).rows.map((row) => row.id);
   const kept = new Set([...keptOrders, ...documents]);
+  const keptTables = ['public.orders', 'public.tax_documents', 'public.payment_receipts'];
   const stray: string[] = [];
   for (const hit of hits) {
     const [where, id] = hit.split(':') as [string, string];
-    if ((where.startsWith('public.orders.') || where.startsWith('public.tax_documents.')) && kept.has(id)) continue;
+    if (keptTables.some((table) => where.startsWith(`${table}.`)) && kept.has(id)) continue;
     if (where.startsWith('private.audit_log.')) {
       const { rows } = await db.query<{ table_name: string; row_id: string }>(
         'select table_name, row_id from private.audit_log where id = $1',
         [id],
       );
       const entry = rows[0];
-      if (entry && ['public.orders', 'public.tax_documents'].includes(entry.table_name) && kept.has(entry.row_id))
-        continue;
+      if (entry && keptTables.includes(entry.table_name) && kept.has(entry.row_id)) continue;
     }
     stray.push(hit);
   }

@@ -29,6 +29,7 @@ export default [
       route('tax-documents', 'routes/admin/tax-documents.tsx'),
       route('subscribers', 'routes/admin/subscribers.tsx'),
       route('campaigns', 'routes/admin/campaigns.tsx'),
+      route('vouchers', 'routes/admin/vouchers.tsx'),
       route('enquiries', 'routes/admin/enquiries.tsx'),
       route('enquiries/:id', 'routes/admin/enquiry.tsx'),
       route('stats', 'routes/admin/stats.tsx'),

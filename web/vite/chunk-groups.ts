@@ -11,6 +11,10 @@
  * - the blocks that render in the browser (app/blocks/browser-blocks.ts) are one lazy file each,
  *   with what only that block needs among them; what several of them share goes into `cms`, or into `site` when another route
  *   needs it too, rather than into small files of its own.
+ * - `footer`: the footer (the layout loads it lazily) with what only it needs among the routes,
+ *   including what it shares with its own lazy code (the newsletter's messages, which the sign-up
+ *   code and /account's sign-up load too): one file, not a small shared one that the footer's
+ *   import in every page's layout would have to list.
  * Lazy modules (search dialog, motion, lightbox, toasts, supabase-js) keep their own chunks.
  * The client entry (app/entry.client.tsx) stays out of every group: its top level starts
  * hydration, which reads the route modules the document's module script registers, so it must
@@ -52,10 +56,13 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
   const layoutEntry = routeEntryId(appDirectory, 'routes/site-layout.tsx');
   const cmsEntry = routeEntryId(appDirectory, 'routes/cms-page.tsx');
   const browserBlocks = join(appDirectory, 'blocks', 'browser-blocks.ts');
+  const siteFooter = join(appDirectory, 'shell', 'site-footer.tsx');
   const otherRoutes = readdirSync(join(appDirectory, 'routes'))
     .filter((file) => /\.tsx?$/.test(file) && !['site-layout.tsx', 'cms-page.tsx'].includes(file))
     .map((file) => routeEntryId(appDirectory, join('routes', file)));
-  let groups: { everyPage: Set<string>; site: Set<string>; cms: Set<string>; blocks: Map<string, string> } | undefined;
+  let groups:
+    | { everyPage: Set<string>; site: Set<string>; cms: Set<string>; footer: Set<string>; blocks: Map<string, string> }
+    | undefined;
   const groupOf = (id: string, graph: Graph) => {
     if (!groups) {
       const everyPage = staticallyReachable([rootEntry, clientEntry], graph);
@@ -84,11 +91,17 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
           if (!elsewhere.has(module)) blocks.set(module, name);
         } else (elsewhere.has(module) ? site : cms).add(module);
       }
-      groups = { everyPage, site, cms, blocks };
+      const footer = new Set(
+        [...staticallyReachable([siteFooter], graph)].filter(
+          (module) => !everyPage.has(module) && !site.has(module) && !cms.has(module) && !elsewhere.has(module),
+        ),
+      );
+      groups = { everyPage, site, cms, footer, blocks };
     }
     if (id === clientEntry) return null;
     if (framework.test(id) || id.includes(bundlerRuntime) || groups.everyPage.has(id)) return 'framework';
     if (groups.site.has(id)) return 'site';
+    if (groups.footer.has(id)) return 'footer';
     // The proof-of-work wrapper and its shared constants always load together: one file, one
     // entry in each form's preload list instead of two (a short name: the lists sit in every page).
     if (proofOfWork.test(id)) return 'pow';

@@ -53,6 +53,9 @@ function order(lines: number, buyer = 'Wanjirũ Kamau'): OrderDocument {
     kes_per_usd: 129.16,
     total_usd: 100 * lines,
     total_kes: 12916 * lines,
+    voucher_code: null,
+    discount_usd: 0,
+    discount_kes: 0,
     mpesa_code: null,
     mpesa_code_submitted_at: null,
     lines: Array.from({ length: lines }, (_, i) => ({
@@ -63,6 +66,8 @@ function order(lines: number, buyer = 'Wanjirũ Kamau'): OrderDocument {
       currency: 'USD' as const,
       quantity: 1,
       line_total: 100,
+      discount_amount: 0,
+      discounted_seats: 0,
       tax_class: null,
       intake: null,
       participants: [{ name: `Person ${i + 1}`, email: null }],
@@ -92,6 +97,25 @@ describe('renderInvoicePdf', () => {
       expect(text).toContain(expected);
     // Invoice orders get no M-Pesa instructions.
     expect(text).not.toContain('Paybill');
+  });
+
+  it('prints a voucher’s discount on its line and above the totals, which are after it', async () => {
+    const discounted = order(1);
+    discounted.voucher_code = 'SPRING20';
+    discounted.discount_usd = 20;
+    discounted.discount_kes = 2583.2;
+    discounted.total_usd = 80;
+    discounted.total_kes = 10332.8;
+    discounted.lines[0] = { ...discounted.lines[0]!, discount_amount: 20, discounted_seats: 1, line_total: 80 };
+    const text = await pdfText(await renderInvoicePdf(discounted, settings));
+    for (const expected of [
+      'USD 20.00 off with code SPRING20 (1 seat)',
+      'Discount (USD) -USD 20.00',
+      'Discount (KES) -KES 2,583.20',
+      'Total (USD) USD 80.00',
+    ])
+      expect(text).toContain(expected);
+    expect(await pdfText(await renderInvoicePdf(order(1), settings))).not.toContain('Discount');
   });
 
   it('prints an order without a phone (orders.customer_phone may be null) without "null"', async () => {

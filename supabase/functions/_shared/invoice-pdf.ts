@@ -8,6 +8,7 @@ import { formatDate } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { toWinAnsi } from '../../../domain/win-ansi.ts';
 import type { OrderDocument } from '../../../domain/order-document.ts';
+import { lineDiscountText, orderDiscount } from '../../../domain/voucher-discount.ts';
 import { describeIntake } from './intake-text.ts';
 import type { InstituteSettings } from './site-settings.ts';
 
@@ -161,11 +162,25 @@ export async function renderInvoicePdf(order: OrderDocument, settings: Institute
       { text: formatMoney(line.line_total, line.currency, { cents: true }), x: right, right: true },
     ]);
     for (const rest of titleLines.slice(1)) w.text(rest, { bold: true, width: 250 });
+    const discount = lineDiscountText(line, order.voucher_code);
+    if (discount) w.text(discount, { size: 9, width: 260 });
     w.text(describeIntake(line.intake), { size: 9, color: muted, width: 260 });
     w.text(`Participants: ${line.participants.map((p) => p.name).join(', ')}`, { size: 9, color: muted });
     w.gap(4);
   }
   w.rule();
+  const discount = orderDiscount(order);
+  // The code itself is on each discounted line above; the totals below are after the discount.
+  if (discount) {
+    w.row([
+      { text: 'Discount (USD)', x: 300 },
+      { text: `-${discount.usd}`, x: right, right: true },
+    ]);
+    w.row([
+      { text: 'Discount (KES)', x: 300 },
+      { text: `-${discount.kes}`, x: right, right: true },
+    ]);
+  }
   w.row([
     { text: 'Total (USD)', x: 300, bold: true },
     { text: formatMoney(order.total_usd, 'USD', { cents: true }), x: right, right: true, bold: true },

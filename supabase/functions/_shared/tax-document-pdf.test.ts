@@ -147,6 +147,16 @@ describe('renderTaxDocumentPdf', () => {
     expect(text).not.toContain(AWAITING_ETIMS);
   });
 
+  it('says how much of a line a voucher took off (its amount is after the discount)', async () => {
+    const discounted = {
+      ...invoice,
+      lines: [{ ...invoice.lines[0]!, gross_kes: 124320, vat_kes: 17147.59, net_kes: 107172.41, discount_kes: 31080 }],
+    };
+    const text = await pdfText(await renderTaxDocumentPdf(discounted, settings, verifyUrl));
+    expect(text).toContain('Unit price USD 1,200.00, less a voucher discount of KES 31,080.00');
+    expect(await pdfText(await renderTaxDocumentPdf(invoice, settings, verifyUrl))).not.toContain('voucher');
+  });
+
   it('draws a QR code of the verification URL, read back from the rendered page', async () => {
     const bytes = await renderTaxDocumentPdf(invoice, settings, verifyUrl);
     const wanted = qrModules(verifyUrl);

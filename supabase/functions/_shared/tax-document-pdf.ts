@@ -8,6 +8,7 @@
 import { PDFDocument, StandardFonts, rgb } from '@pdfme/pdf-lib';
 import { formatDate, formatDateTime } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
+import { TAX_DOCUMENT_KIND_WORDS } from '../../../domain/tax-document.ts';
 import { toWinAnsi } from '../../../domain/win-ansi.ts';
 import { qrModules } from './certificate-pdf.ts';
 import { Writer, accent, instituteLines, margin, muted, pageSize } from './invoice-pdf.ts';
@@ -36,6 +37,8 @@ export interface TaxDocumentLine {
   gross_kes: number;
   vat_kes: number;
   net_kes: number;
+  /** A voucher's discount on the line (issue 30), inside gross_kes already; absent before vouchers. */
+  discount_kes?: number;
 }
 
 /** One document as public.tax_document_json returns it. */
@@ -75,7 +78,7 @@ export function etimsVerificationUrl(base: string, tin: string, branchId: string
 }
 
 export function taxDocumentTitle(kind: TaxDocumentData['kind']): string {
-  return kind === 'tax_invoice' ? 'Tax invoice' : 'Credit note';
+  return TAX_DOCUMENT_KIND_WORDS[kind];
 }
 
 export function taxDocumentFileName(document: Pick<TaxDocumentData, 'kind' | 'document_number'>): string {
@@ -146,7 +149,11 @@ export async function renderTaxDocumentPdf(
       { text: kes(line.gross_kes), x: right, right: true },
     ]);
     for (const rest of titleLines.slice(1)) w.text(rest, { bold: true, width: 215 });
-    w.text(`Unit price ${formatMoney(line.unit_price, line.currency, { cents: true })}`, { size: 9, color: muted });
+    const discount = line.discount_kes ? `, less a voucher discount of ${kes(Math.abs(line.discount_kes))}` : '';
+    w.text(`Unit price ${formatMoney(line.unit_price, line.currency, { cents: true })}${discount}`, {
+      size: 9,
+      color: muted,
+    });
     w.gap(2);
   }
   w.rule();

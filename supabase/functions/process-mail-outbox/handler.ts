@@ -13,6 +13,7 @@ import { isServiceRole } from '../_shared/service-role.ts';
 import { fetchInstituteSettings } from '../_shared/site-settings.ts';
 import { createAdminClient } from '../_shared/supabase-admin.ts';
 import { renderTaxDocumentPdf } from '../_shared/tax-document-pdf.ts';
+import { renderPaymentReceiptPdf } from '../_shared/payment-receipt-pdf.ts';
 import { documentVerificationUrl } from '../_shared/tax-document-verification.ts';
 import { processOutbox } from './process-outbox.ts';
 
@@ -30,6 +31,7 @@ export default async function handler(req: Request): Promise<Response> {
         renderCertificatePdf(certificate, await certificateIssuer(settings)),
       taxDocumentPdf: (document, settings) =>
         renderTaxDocumentPdf(document, settings, documentVerificationUrl(document)),
+      paymentReceiptPdf: renderPaymentReceiptPdf,
       siteUrl: getEnv('SITE_URL') ?? 'http://127.0.0.1:3000',
       messageDomain: senderDomain(),
     });

@@ -3,6 +3,7 @@ import type { OutgoingMail } from '../_shared/mailer.ts';
 import { formatDateTime } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { OrderLine, WorkerOrder } from '../../../domain/order-document.ts';
+import { lineDiscountText, orderDiscount } from '../../../domain/voucher-discount.ts';
 import { describeIntake } from '../_shared/intake-text.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import { escapeHtml, mailPage } from './mail-layout.ts';
@@ -11,17 +12,21 @@ export function confirmationUrl(siteUrl: string, token: string): string {
   return new URL(`/order-confirmation?token=${encodeURIComponent(token)}`, siteUrl).toString();
 }
 
-export function lineText(line: OrderLine): string {
+export function lineText(line: OrderLine, code: string | null = null): string {
   const people = line.participants.map((p) => p.name).join(', ');
+  const discount = lineDiscountText(line, code);
   return [
     `- ${line.title}: ${line.quantity} x ${formatMoney(line.unit_price, line.currency, { cents: true })} = ${formatMoney(line.line_total, line.currency, { cents: true })}`,
+    ...(discount ? [`  ${discount}`] : []),
     `  ${describeIntake(line.intake)}`,
     `  Participants: ${people}`,
   ].join('\n');
 }
 
 function totalsText(order: WorkerOrder): string {
+  const discount = orderDiscount(order);
   return [
+    ...(discount ? [`${discount.label}: ${discount.usd} / ${discount.kes} (the total is after it)`] : []),
     `Total: ${formatMoney(order.total_usd, 'USD', { cents: true })} / ${formatMoney(order.total_kes, 'KES', { cents: true })}`,
     `(1 USD = ${order.kes_per_usd} KES)`,
   ].join('\n');
@@ -92,13 +97,25 @@ export function paymentSection(order: WorkerOrder, settings: InstituteSettings):
   };
 }
 
+function discountHtml(line: OrderLine, code: string | null): string {
+  const text = lineDiscountText(line, code);
+  return text ? `<br>\n<span style="color:#555;">${escapeHtml(text)}</span>` : '';
+}
+
+function orderDiscountHtml(order: WorkerOrder): string {
+  const discount = orderDiscount(order);
+  return discount
+    ? `<p>${escapeHtml(discount.label)}: ${escapeHtml(discount.usd)} / ${escapeHtml(discount.kes)} (the total is after it)</p>\n`
+    : '';
+}
+
 export function linesHtml(order: WorkerOrder): string {
   const rows = order.lines
     .map(
       (line) => `<tr>
 <td style="padding:6px 8px;border-bottom:1px solid #ddd;"><strong>${escapeHtml(line.title)}</strong><br>
 <span style="color:#555;">${escapeHtml(describeIntake(line.intake))}</span><br>
-<span style="color:#555;">Participants: ${escapeHtml(line.participants.map((p) => p.name).join(', '))}</span></td>
+<span style="color:#555;">Participants: ${escapeHtml(line.participants.map((p) => p.name).join(', '))}</span>${discountHtml(line, order.voucher_code)}</td>
 <td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right;">${line.quantity}</td>
 <td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right;">${escapeHtml(formatMoney(line.line_total, line.currency, { cents: true }))}</td>
 </tr>`,
@@ -109,7 +126,7 @@ export function linesHtml(order: WorkerOrder): string {
 <tbody>
 ${rows}
 </tbody></table>
-<p><strong>Total: ${escapeHtml(formatMoney(order.total_usd, 'USD', { cents: true }))} / ${escapeHtml(formatMoney(order.total_kes, 'KES', { cents: true }))}</strong><br>
+${orderDiscountHtml(order)}<p><strong>Total: ${escapeHtml(formatMoney(order.total_usd, 'USD', { cents: true }))} / ${escapeHtml(formatMoney(order.total_kes, 'KES', { cents: true }))}</strong><br>
 <span style="color:#555;">1 USD = ${order.kes_per_usd} KES</span></p>`;
 }
 
@@ -126,7 +143,7 @@ export function confirmationEmail(
 
 Thank you for your order ${order.reference}. We have reserved the seats below.
 
-${order.lines.map(lineText).join('\n\n')}
+${order.lines.map((line) => lineText(line, order.voucher_code)).join('\n\n')}
 
 ${totalsText(order)}
 
@@ -177,7 +194,7 @@ export function notificationEmail(order: WorkerOrder, settings: InstituteSetting
   const subject = `New order ${order.reference} from ${order.buyer.name}`;
   const text = `${buyerText(order)}
 
-${order.lines.map(lineText).join('\n\n')}
+${order.lines.map((line) => lineText(line, order.voucher_code)).join('\n\n')}
 
 ${totalsText(order)}`;
   const html = mailPage(
@@ -238,7 +255,7 @@ ${linesHtml(order)}
   return {
     to: order.buyer.email,
     subject,
-    text: `${lines.slice(0, 3).join('\n\n')}\n\n${order.lines.map(lineText).join('\n\n')}\n\n${lines.slice(3).join('\n\n')}`,
+    text: `${lines.slice(0, 3).join('\n\n')}\n\n${order.lines.map((line) => lineText(line, order.voucher_code)).join('\n\n')}\n\n${lines.slice(3).join('\n\n')}`,
     html,
     replyTo: settings.bookingsEmail,
   };

@@ -86,7 +86,7 @@ export function orderStateEmail(
     `Dear ${order.buyer.name},`,
     ...lead,
     `Order ${order.reference}: ${order.status_label}`,
-    order.lines.map(lineText).join('\n\n'),
+    order.lines.map((line) => lineText(line, order.voucher_code)).join('\n\n'),
     ...(payment ? [`${payment.heading}:\n${payment.lines.join('\n')}`] : []),
     `See your order at any time: ${link}`,
     `Questions? Reply to this e-mail or call ${settings.phone}.`,

@@ -6,6 +6,7 @@
 import { certificateDocument, type CertificateDocument } from '../_shared/certificate-pdf.ts';
 import { certainlyNotSent, type OutgoingMail } from '../_shared/mailer.ts';
 import type { TaxDocumentData } from '../_shared/tax-document-pdf.ts';
+import type { PaymentReceiptData } from '../_shared/payment-receipt-pdf.ts';
 import { parseWorkerOrder, type WorkerOrder } from '../../../domain/order-document.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import type { AdminClient } from '../_shared/supabase-admin.ts';
@@ -23,6 +24,7 @@ import {
 import { confirmationEmail, mpesaCodeEmail, mpesaReceiptEmail, notificationEmail } from './order-emails.ts';
 import { isOrderStateKind, orderStateEmail } from './order-state-emails.ts';
 import { taxDocumentEmail } from './tax-document-emails.ts';
+import { paymentReceiptEmail } from './payment-receipt-emails.ts';
 
 export interface WorkerDeps {
   admin: AdminClient;
@@ -31,6 +33,7 @@ export interface WorkerDeps {
   invoice(order: WorkerOrder, settings: InstituteSettings): Promise<Uint8Array>;
   certificatePdf(certificate: CertificateDocument, settings: InstituteSettings): Promise<Uint8Array>;
   taxDocumentPdf(document: TaxDocumentData, settings: InstituteSettings): Promise<Uint8Array>;
+  paymentReceiptPdf(receipt: PaymentReceiptData, settings: InstituteSettings): Promise<Uint8Array>;
   siteUrl: string;
   /** Domain of the Message-IDs the worker gives its mails. */
   messageDomain: string;
@@ -57,6 +60,7 @@ type OutboxRow = {
   campaign_recipient_id: string | null;
   campaign_id: string | null;
   tax_document_id: string | null;
+  payment_receipt_id: string | null;
   recipient: string | null;
   claim_id: string | null;
 };
@@ -200,6 +204,21 @@ async function renderTaxDocument(row: OutboxRow, deps: WorkerDeps, settings: Ins
   return { ...taxDocumentEmail({ document, orderToken }, settings, deps.siteUrl, pdf), to: row.recipient };
 }
 
+async function renderPaymentReceipt(
+  row: OutboxRow,
+  deps: WorkerDeps,
+  settings: InstituteSettings,
+): Promise<OutgoingMail> {
+  if (!row.payment_receipt_id || !row.recipient)
+    throw new Error(`outbox row ${row.id} (${row.kind}) has no receipt or recipient`);
+  const { data, error } = await deps.admin.rpc('payment_receipt_mail_document', { receipt: row.payment_receipt_id });
+  if (error) throw new Error(`could not read receipt ${row.payment_receipt_id}: ${error.message} (${error.code})`);
+  if (!data) throw new Error(`receipt ${row.payment_receipt_id} no longer exists`);
+  const { order_token: orderToken, ...receipt } = data as unknown as PaymentReceiptData & { order_token: string };
+  const pdf = await deps.paymentReceiptPdf(receipt, settings);
+  return { ...paymentReceiptEmail({ receipt, orderToken }, settings, deps.siteUrl, pdf), to: row.recipient };
+}
+
 async function renderOther(
   row: OutboxRow,
   deps: WorkerDeps,
@@ -213,6 +232,7 @@ async function renderOther(
   if (row.kind === 'certificate_issued') return renderCertificate(row, deps, settings);
   if (row.kind === 'data_erasure_completed') return renderDataErasure(row, deps, settings);
   if (row.kind === 'tax_document_registered') return renderTaxDocument(row, deps, settings);
+  if (row.kind === 'payment_receipt') return renderPaymentReceipt(row, deps, settings);
   return null;
 }
 

@@ -8,7 +8,6 @@ import { useNavigate } from 'react-router';
 import { AUTH_SCREEN_TITLES } from '../config/auth-screens';
 import { accountSignInPath } from '../config/account-paths';
 import { AccountOverview, type AccountServices } from '../features/account/account-overview';
-import { subscribeToNewsletter } from '../features/newsletter/subscribe';
 import { signOut } from '../features/session/sign-out';
 import { linkedInAddToProfileUrl } from '../features/verify/linkedin-link';
 import { useSession } from '../features/session/session-provider';
@@ -20,7 +19,9 @@ const title = AUTH_SCREEN_TITLES['/account'];
 
 const services: AccountServices = {
   signOut,
-  subscribe: subscribeToNewsletter,
+  // Loaded on use, as the footer's form does: a static import splits the footer's messages into a
+  // chunk of their own, preloaded on every page.
+  subscribe: async (email) => (await import('../features/newsletter/subscribe')).subscribeToNewsletter(email),
   linkedInUrl: linkedInAddToProfileUrl,
 };
 

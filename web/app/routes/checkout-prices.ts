@@ -1,12 +1,14 @@
 /**
  * GET /checkout/prices?program=<id>&program=<id>: the current price and upcoming intakes (with
  * seats left) and VAT class of each published program asked for, as JSON for the checkout. Unknown and
- * unpublished programs are left out; malformed ids are a 400 with a clear message.
+ * unpublished programs are left out; malformed ids are a 400 with a clear message. With `line`
+ * parameters instead: the VAT inside the cart's totals (cart-vat.server.ts).
  */
 import type { LoaderFunctionArgs } from 'react-router';
 import { formatPrice } from '../blocks/live/format';
 import { readIntakes, readProgramsById } from '../features/catalogue/catalogue.server';
 import { toIntakeItem } from '../features/catalogue/intake-item';
+import { cartVatResponse } from '../features/checkout/cart-vat.server';
 import { MAX_QUOTE_PROGRAMS, type Quote } from '../features/checkout/quote';
 import { readTaxClasses } from '../features/catalogue/tax-classes.server';
 import { isCurrency } from '../lib/money';
@@ -14,8 +16,17 @@ import { isUuid } from '../lib/uuid';
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
+async function readProgramTaxClasses(ids: readonly string[]) {
+  const [programs, taxClasses] = await Promise.all([readProgramsById(ids), readTaxClasses()]);
+  return new Map(
+    programs.map((program) => [program.id, (program.tax_class && taxClasses.get(program.tax_class)) || null]),
+  );
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ids = [...new Set(new URL(request.url).searchParams.getAll('program'))];
+  const search = new URL(request.url).searchParams;
+  if (search.has('line')) return cartVatResponse(search.getAll('line'), readProgramTaxClasses);
+  const ids = [...new Set(search.getAll('program'))];
   if (ids.length > MAX_QUOTE_PROGRAMS)
     return json({ error: `Ask for at most ${MAX_QUOTE_PROGRAMS} programs at a time.` }, 400);
   if (!ids.every((id) => isUuid(id))) return json({ error: 'Each program must be given by its id (a UUID).' }, 400);

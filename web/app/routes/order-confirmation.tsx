@@ -24,6 +24,7 @@ import { readOrder, submitMpesaCode } from '../features/checkout/order.server';
 import { useLiveOrderStatus } from '../features/mpesa/live-order-status';
 import { MpesaPayment } from '../features/mpesa/mpesa-payment';
 import { privateScreenMeta, rootMeta } from '../features/seo/route-meta.server';
+import { readOrderPaymentReceipts } from '../features/tax-documents/order-payment-receipts.server';
 import { readOrderTaxDocuments } from '../features/tax-documents/order-tax-documents.server';
 import { loadPaymentSettings, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/order-confirmation';
@@ -46,14 +47,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [order, payments] = await Promise.all([readOrder(token), loadPaymentSettings()]);
   if (!order) throw data({ meta: await screenMeta('Order not found') }, { status: 404 });
   // Read after the order: a wrong token never reaches here.
-  const taxDocuments = await readOrderTaxDocuments(publicEnv().supabaseUrl, token);
+  const [taxDocuments, receipts] = await Promise.all([
+    readOrderTaxDocuments(publicEnv().supabaseUrl, token),
+    readOrderPaymentReceipts(publicEnv().supabaseUrl, token),
+  ]);
   const invoice = new URL('/functions/v1/order-invoice', publicEnv().supabaseUrl);
   invoice.searchParams.set('token', token);
   return {
     order,
     token,
     invoiceHref: invoice.href,
-    taxDocuments,
+    // The receipts join the same list of links: no code of their own on the page.
+    taxDocuments: [...taxDocuments, ...receipts],
     paybill: payments?.mpesaPaybill ?? null,
     bankAccounts: payments?.bankAccounts ?? [],
     meta: await screenMeta(`Order ${order.reference}`),
@@ -94,7 +99,7 @@ export default function OrderConfirmationPage() {
         codeResult={codeResult}
         submittingCode={navigation.state === 'submitting'}
       />
-      {/* The tax invoice and credit notes, a line each (the page is at the JavaScript budget). */}
+      {/* The tax invoice, credit notes and payment receipts, a line each (the page is at the JavaScript budget). */}
       {taxDocuments.map((document) => (
         <p key={document.id}>
           <a href={document.href}>{document.label}</a> {document.status}

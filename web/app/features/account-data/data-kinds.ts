@@ -16,6 +16,7 @@ export const dataKinds = {
   certificates: 'Certificates',
   tax_documents: 'Tax invoices and credit notes',
   tax_document_lines: 'Tax document lines',
+  payment_receipts: 'Payment receipts',
   data_erasure_requests: 'Deletion requests',
   audit_log: 'History of changes (audit log)',
 } as const;

@@ -1,6 +1,6 @@
 /**
- * /account's content for a signed-in customer: orders (with the invoice and, while unpaid, the
- * confirmation page that takes the payment), event registrations (cancel through the existing
+ * /account's content for a signed-in customer: orders (with the invoice, the payment receipts
+ * and, while unpaid, the confirmation page that takes the payment), event registrations (cancel through the existing
  * cancel page), certificates (PDF, verification page, LinkedIn), the newsletter, the profile,
  * the data page and signing out. Each section is a region named by its heading.
  */
@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { certificateVerifyUrl, formatCertificateCode } from '../../../../domain/certificate-code';
 import { formatCalendarDate, formatDate, formatDateTime, nairobiToday } from '../../../../domain/dates';
+import { paymentReceiptLabel } from '../../../../domain/payment-receipt';
+import { taxDocumentLabel } from '../../../../domain/tax-document';
 import { formatMoney } from '../../lib/money';
 import { useRootData } from '../../lib/root-data';
 import { saveBlob } from '../../lib/save-blob';
@@ -128,6 +130,14 @@ function invoiceHref(token: string): string {
   return url.href;
 }
 
+/** A payment receipt's or tax document's PDF, by the order's token as on its confirmation page. */
+function documentHref(kind: 'receipt' | 'document', id: string, token: string): string {
+  const url = new URL('/functions/v1/tax-document-pdf', browserSupabaseEnv()?.supabaseUrl ?? window.location.origin);
+  url.searchParams.set(kind, id);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
 function OrdersSection({
   orders,
   intakes,
@@ -196,6 +206,31 @@ function OrdersSection({
                 {awaitsPayment(order.status) ? 'Pro-forma invoice' : 'Invoice'} (PDF)
                 <span className="visually-hidden"> for order {order.reference}</span>
               </a>
+              {[...order.payment_receipts]
+                .sort((a, b) => a.number - b.number)
+                .map((receipt) => (
+                  <a key={receipt.id} href={documentHref('receipt', receipt.id, order.confirmation_token)}>
+                    {paymentReceiptLabel(receipt.document_number)}
+                    <span className="visually-hidden"> for order {order.reference}</span>
+                  </a>
+                ))}
+              {[...order.tax_documents]
+                // The invoice, then its credit notes.
+                .sort(
+                  (a, b) => Number(a.kind !== 'tax_invoice') - Number(b.kind !== 'tax_invoice') || a.number - b.number,
+                )
+                .map((document) => {
+                  const { label, status } = taxDocumentLabel(document);
+                  return (
+                    <span key={document.id}>
+                      <a href={documentHref('document', document.id, order.confirmation_token)}>
+                        {label}
+                        <span className="visually-hidden"> for order {order.reference}</span>
+                      </a>{' '}
+                      {status}
+                    </span>
+                  );
+                })}
               {awaitsPayment(order.status) ? (
                 <Link className="button" to={confirmation}>
                   Pay now<span className="visually-hidden"> for order {order.reference}</span>

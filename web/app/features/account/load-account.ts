@@ -3,6 +3,7 @@
  * policies, migration 20261128190100) returns only rows of the session's confirmed address, so
  * nothing here filters by e-mail or trusts the browser.
  */
+import type { EtimsStatus, TaxDocumentKind } from '../../../../domain/tax-document';
 import type { DatabaseClient } from '../../lib/supabase/database';
 
 export async function loadAccount(supabase: DatabaseClient) {
@@ -11,7 +12,8 @@ export async function loadAccount(supabase: DatabaseClient) {
       .from('orders')
       .select(
         'id, reference, status, created_at, currency, total_kes, total_usd, confirmation_token, ' +
-          'order_items(id, position, title, quantity, intake_id, order_participants(id, position, full_name))',
+          'order_items(id, position, title, quantity, intake_id, order_participants(id, position, full_name)), ' +
+          'payment_receipts(id, number, document_number), tax_documents(id, kind, number, document_number, etims_status)',
       )
       .order('created_at', { ascending: false })
       .returns<AccountOrder[]>(),
@@ -68,6 +70,16 @@ export interface AccountOrder {
     quantity: number;
     intake_id: string | null;
     order_participants: Array<{ id: string; position: number; full_name: string }>;
+  }>;
+  /** A receipt per payment (RLS: the customer's own orders). */
+  payment_receipts: Array<{ id: string; number: number; document_number: string }>;
+  /** The tax invoice once paid, and a credit note if it was cancelled after (RLS: the customer's own orders). */
+  tax_documents: Array<{
+    id: string;
+    kind: TaxDocumentKind;
+    number: number;
+    document_number: string;
+    etims_status: EtimsStatus;
   }>;
 }
 

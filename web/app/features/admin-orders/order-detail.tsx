@@ -57,6 +57,8 @@ export function OrderView({ order, attempts }: { order: AdminOrder; attempts: Mp
           <dd>{order.organisation ?? '—'}</dd>
           <dt>Purchase order</dt>
           <dd>{order.po_number ?? '—'}</dd>
+          <dt>Voucher code</dt>
+          <dd>{order.voucher_code ?? '—'}</dd>
         </dl>
       </section>
 
@@ -86,7 +88,11 @@ export function OrderView({ order, attempts }: { order: AdminOrder; attempts: Mp
                   </td>
                   <td>{item.quantity}</td>
                   <td>{formatMoney(item.unit_price, item.currency)}</td>
-                  <td>{formatMoney(item.line_total ?? item.unit_price * item.quantity, item.currency)}</td>
+                  <td>
+                    {formatMoney(item.line_total ?? item.unit_price * item.quantity, item.currency)}
+                    {item.discount_amount > 0 &&
+                      ` (after ${formatMoney(item.discount_amount, item.currency, { cents: true })} off ${item.discounted_seats} ${item.discounted_seats === 1 ? 'seat' : 'seats'})`}
+                  </td>
                   <td>
                     <ol className="admin-order__participants">
                       {item.order_participants.map((person) => (

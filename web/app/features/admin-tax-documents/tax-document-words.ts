@@ -1,5 +1,5 @@
 /** Staff's words for a tax document's kind and eTIMS state. */
-export const kindWords = { tax_invoice: 'Tax invoice', credit_note: 'Credit note' } as const;
+export { TAX_DOCUMENT_KIND_WORDS as kindWords } from '../../../../domain/tax-document';
 
 export const etimsStatusWords = {
   awaiting: 'Awaiting eTIMS',

@@ -7,6 +7,7 @@
 import { Link } from 'react-router';
 import { formatMoney, KES_PER_USD } from '../../lib/money';
 import { useCart } from './cart-provider';
+import { CartVat } from './cart-vat';
 import { lineTotal } from './cart-rules';
 import { parsePrice } from '../../lib/price-text';
 import { QuantityControl } from './quantity-control';
@@ -16,9 +17,11 @@ import './cart.css';
 interface Props {
   catalogueHref: string;
   checkoutHref: string;
+  /** Where the VAT inside the totals is worked out (the checkout's prices route, routes/checkout-prices.ts). */
+  vatPath: string;
 }
 
-export function CartView({ catalogueHref, checkoutHref }: Props) {
+export function CartView({ catalogueHref, checkoutHref, vatPath }: Props) {
   const { ready, items, itemCount, totals, removeFromCart, updateQuantity, clearCart } = useCart();
 
   if (!ready) {
@@ -84,6 +87,7 @@ export function CartView({ catalogueHref, checkoutHref }: Props) {
             <dt>Total in KES</dt>
             <dd data-testid="total-kes">{formatMoney(totals.kes, 'KES', { cents: true })}</dd>
           </div>
+          <CartVat vatPath={vatPath} items={items} />
         </dl>
         <p className="cart-summary__rate">Converted at {KES_PER_USD} KES per USD.</p>
         <div className="cart-summary__actions">

@@ -118,7 +118,7 @@ function Field({ label, registration, error, hint, type = 'text', autoComplete, 
  */
 function formField(field: string, lines: readonly AvailableLine[]): FieldPath<CheckoutInput> | null {
   if (
-    /^(buyer_name|buyer_email|buyer_phone|organisation|buyer_kra_pin|buyer_address|po_number|payment_method|accepted_terms)$/.test(
+    /^(buyer_name|buyer_email|buyer_phone|organisation|buyer_kra_pin|buyer_address|po_number|voucher_code|payment_method|accepted_terms)$/.test(
       field,
     )
   )
@@ -289,6 +289,14 @@ export default function CheckoutForm(props: Props) {
             hint="If your organisation raises one: we print it on the invoice."
             registration={register('po_number')}
             error={errorText(errors, 'po_number')}
+          />
+          <Field
+            label="Have a code?"
+            optional
+            hint="A voucher or discount code: the discount shows on your confirmation and invoice."
+            autoComplete="off"
+            registration={register('voucher_code')}
+            error={errorText(errors, 'voucher_code')}
           />
         </fieldset>
 

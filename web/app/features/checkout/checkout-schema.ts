@@ -26,6 +26,7 @@ export const checkoutMessages = {
   terms: 'Please accept the terms and conditions to place your order.',
   participantName: 'Please enter the participant’s name.',
   participantEmail: 'Please enter a valid e-mail address or leave it empty.',
+  voucherCode: 'A code has at most 40 characters.',
 } as const;
 
 const text = (max: number, message: string) =>
@@ -57,6 +58,8 @@ export const checkoutSchema = z
     ),
     buyer_address: z.optional(optionalText(300, checkoutMessages.address)),
     po_number: optionalText(50, checkoutMessages.poNumber),
+    /** A voucher (issue 30): create_order checks it and applies the discount, never the browser. */
+    voucher_code: z.optional(optionalText(40, checkoutMessages.voucherCode)),
     payment_method: z.enum(CHECKOUT_CHOICES, { error: checkoutMessages.paymentMethod }),
     /** Only with M-Pesa Express (checked when placing: the field exists only then). */
     mpesa_phone: z.optional(z.string()),

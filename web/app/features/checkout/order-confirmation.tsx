@@ -140,9 +140,7 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
             // One line per program in an order (create_order refuses a program twice).
             <li key={line.programSlug ?? line.title} className="review-line">
               <h3 className="review-line__title">{line.title}</h3>
-              <p className="review-line__detail">
-                {line.seats} × {line.unitPrice}
-              </p>
+              <p className="review-line__detail">{line.detail}</p>
               <p className="review-line__total">{line.lineTotal}</p>
               <p className="confirmation__intake">Intake: {line.intake}</p>
               <div className="confirmation__participants">
@@ -161,22 +159,12 @@ export function OrderConfirmation({ order, invoiceHref, paybill, bankAccounts, c
           ))}
         </ul>
         <dl className="cart-totals checkout-totals">
-          <div>
-            <dt>Total in USD</dt>
-            <dd data-testid="total-usd">{order.totalUsd}</dd>
-          </div>
-          <div>
-            <dt>Total in KES</dt>
-            <dd data-testid="total-kes">{order.totalKes}</dd>
-          </div>
-          {order.vat ? (
-            <div>
-              <dt>Of which VAT</dt>
-              <dd data-testid="vat-included">
-                {order.vat.usd} / {order.vat.kes}
-              </dd>
+          {order.totalRows.map(([label, value, testId]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd data-testid={testId}>{value}</dd>
             </div>
-          ) : null}
+          ))}
         </dl>
         <p className="checkout-rate">Converted at {order.rate} KES per USD.</p>
       </section>

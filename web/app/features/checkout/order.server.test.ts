@@ -83,12 +83,32 @@ describe('orderView', () => {
     expect(spaced(view.placedAt)).toMatch(/^24 Nov 2026, 09:30 EAT$/);
     expect(spaced(view.totalUsd)).toBe('USD 3,003.25');
     expect(spaced(view.totalKes)).toBe('KES 387,900.00');
-    expect(
-      view.lines.map((line) => [line.seats, spaced(line.unitPrice), spaced(line.lineTotal), spaced(line.intake)]),
-    ).toEqual([
-      ['2 seats', 'USD 1,250', 'USD 2,500.00', expect.stringMatching(/^Tue, 12 ?– ?Fri, 15 Jan 2027, Kiambu Road$/)],
-      ['1 seat', 'KES 65,000', 'KES 65,000.00', 'Next available intake: we confirm the dates by e-mail'],
+    expect(view.lines.map((line) => [spaced(line.detail), spaced(line.lineTotal), spaced(line.intake)])).toEqual([
+      ['2 seats × USD 1,250', 'USD 2,500.00', expect.stringMatching(/^Tue, 12 ?– ?Fri, 15 Jan 2027, Kiambu Road$/)],
+      ['1 seat × KES 65,000', 'KES 65,000.00', 'Next available intake: we confirm the dates by e-mail'],
     ]);
+    expect(view.totalRows.map(([label]) => label)).toEqual(['Total in USD', 'Total in KES']);
+  });
+
+  it('shows a voucher’s discount on its line and inside the totals, and the VAT after it', () => {
+    const standard = { code: 'B', label: 'VAT 16 %', rate_basis_points: 1600 };
+    const view = orderView({
+      ...json,
+      voucher_code: 'SPRING20',
+      discount_usd: 500,
+      discount_kes: 64580,
+      lines: [{ ...json.lines[0], discount_amount: 500, discounted_seats: 2, line_total: 2000, tax_class: standard }],
+    });
+    expect(spaced(view.lines[0]!.detail)).toBe('2 seats × USD 1,250; USD 500.00 off with code SPRING20 (2 seats)');
+    expect(spaced(view.lines[0]!.lineTotal)).toBe('USD 2,000.00');
+    expect(view.totalRows.map(([label, value, testId]) => [label, spaced(value), testId])).toEqual([
+      ['Total in USD', 'USD 3,003.25', 'total-usd'],
+      ['Total in KES', 'KES 387,900.00', 'total-kes'],
+      ['Discount with code SPRING20', '−USD 500.00 / −KES 64,580.00', undefined],
+      ['Of which VAT', 'USD 275.86 / KES 35,630.08', 'vat-included'],
+    ]);
+    // USD 2,000 × 16 / 116 = 275.86: the VAT of what is paid, not of the list price.
+    expect(view.vat && spaced(view.vat.usd)).toBe('USD 275.86');
   });
 
   it('takes the status and payment words from the database, as the PDF and e-mails do', () => {

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../../domain/money.ts';
 import { parseOrder } from '../../../../domain/order-document.ts';
 import { refusalOf } from '../../../../domain/refusal.ts';
 import { formatDateTime } from '../../../../domain/dates.ts';
+import { lineDiscountText, orderDiscount } from '../../../../domain/voucher-discount.ts';
 import { formatIntakeDates, intakePlace } from '../../lib/intake-dates';
 import { formatPhone } from '../../lib/phone';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
@@ -24,8 +25,24 @@ export function orderView(json: unknown) {
       currency: line.currency,
       quantity: line.quantity,
       taxClass: line.tax_class,
+      amount: line.line_total,
     })),
   );
+  const discount = orderDiscount(order);
+  const totalUsd = formatMoney(order.total_usd, 'USD', { cents: true });
+  const totalKes = formatMoney(order.total_kes, 'KES', { cents: true });
+  /** The VAT inside both totals; null for an order whose lines' classes are unknown. */
+  const vatView = vat && {
+    usd: formatMoney(vat.usd, 'USD', { cents: true }),
+    kes: formatMoney(vat.kes, 'KES', { cents: true }),
+  };
+  /** The totals list as the page shows it: label, amount, test id; the discount and VAT when known. */
+  const totalRows: Array<[label: string, value: string, testId?: string]> = [
+    ['Total in USD', totalUsd, 'total-usd'],
+    ['Total in KES', totalKes, 'total-kes'],
+  ];
+  if (discount) totalRows.push([discount.label, `−${discount.usd} / −${discount.kes}`]);
+  if (vatView) totalRows.push(['Of which VAT', `${vatView.usd} / ${vatView.kes}`, 'vat-included']);
   return {
     reference: order.reference,
     status: order.status,
@@ -39,20 +56,22 @@ export function orderView(json: unknown) {
     // The phone as people read it (+254 712 345 678), written out here like every figure.
     buyer: { ...order.buyer, phone: order.buyer.phone === null ? null : formatPhone(order.buyer.phone) },
     rate: order.kes_per_usd,
-    totalUsd: formatMoney(order.total_usd, 'USD', { cents: true }),
-    totalKes: formatMoney(order.total_kes, 'KES', { cents: true }),
-    /** The VAT inside both totals; null for an order whose lines' classes are unknown. */
-    vat: vat && {
-      usd: formatMoney(vat.usd, 'USD', { cents: true }),
-      kes: formatMoney(vat.kes, 'KES', { cents: true }),
-    },
+    totalUsd,
+    totalKes,
+    totalRows,
+    vat: vatView,
     mpesaCode: order.mpesa_code,
     mpesaCodeAt: order.mpesa_code_submitted_at ? formatDateTime(order.mpesa_code_submitted_at) : null,
     lines: order.lines.map((line) => ({
       title: line.title,
       programSlug: line.program_slug,
-      seats: `${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'}`,
-      unitPrice: formatMoney(line.unit_price, line.currency),
+      /** "2 seats × $1,250", and the discount when a voucher took some off. */
+      detail: [
+        `${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'} × ${formatMoney(line.unit_price, line.currency)}`,
+        lineDiscountText(line, order.voucher_code),
+      ]
+        .filter(Boolean)
+        .join('; '),
       lineTotal: formatMoney(line.line_total, line.currency, { cents: true }),
       intake: line.intake
         ? `${formatIntakeDates(line.intake.starts_on, line.intake.ends_on)}, ${intakePlace({ isOnline: line.intake.is_online, venue: line.intake.venue })}`

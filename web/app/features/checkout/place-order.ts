@@ -34,6 +34,7 @@ export function orderArguments(values: CheckoutValues, lines: readonly OrderLine
     po_number: values.po_number || undefined,
     buyer_kra_pin: normaliseKraPin(values.buyer_kra_pin ?? '') || undefined,
     buyer_address: values.buyer_address || undefined,
+    voucher_code: values.voucher_code || undefined,
     // The choice as made: create_order records the phone prompt apart from the Paybill.
     payment_method: values.payment_method,
     accepted_terms: values.accepted_terms,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { serverSupabase } from '../../lib/supabase/server-client.server';
-import { taxDocumentLabel, type TaxDocumentLink } from './tax-document-label';
+import { taxDocumentLabel, type TaxDocumentLink } from '../../../../domain/tax-document';
 
 const listed = z.array(
   z.object({

@@ -15,6 +15,8 @@ export const screenRoles = {
   // Erasure is irreversible and crosses orders, registrations and enquiries: admins only.
   dataRequests: [],
   taxDocuments: ['finance'],
+  // Marketing writes vouchers, finance reads them and their use.
+  vouchers: ['marketing', 'finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A guarded admin route's `handle` export: the roles besides admin that may open it. */

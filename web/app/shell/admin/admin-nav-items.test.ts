@@ -16,6 +16,7 @@ describe('navItemsFor', () => {
       'Enquiries',
       'Subscribers',
       'Campaigns',
+      'Vouchers',
       'Audit log',
       'Staff',
       'Data requests',
@@ -30,6 +31,7 @@ describe('navItemsFor', () => {
       'Training programs',
       'Orders',
       'Tax documents',
+      'Vouchers',
       'Audit log',
     ]);
     expect(labels(['front_desk'])).toEqual([
@@ -49,6 +51,9 @@ describe('navItemsFor', () => {
     // Campaigns: marketing (and admin) only.
     expect(labels(['marketing'])).toContain('Campaigns');
     expect(labels(['finance', 'programmes', 'front_desk'])).not.toContain('Campaigns');
+    // Vouchers: marketing writes them, finance reads them; nobody else.
+    expect(labels(['marketing'])).toContain('Vouchers');
+    expect(labels(['programmes', 'front_desk'])).not.toContain('Vouchers');
     // Data erasure requests: admins only too.
     expect(labels(['finance', 'programmes', 'marketing', 'front_desk'])).not.toContain('Data requests');
   });

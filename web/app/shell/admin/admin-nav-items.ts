@@ -25,6 +25,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { to: '/admin/enquiries', label: 'Enquiries', roles: ['front_desk', 'marketing'] },
   { to: '/admin/subscribers', label: 'Subscribers', roles: ['marketing'] },
   { to: '/admin/campaigns', label: 'Campaigns', roles: ['marketing'] },
+  { to: '/admin/vouchers', label: 'Vouchers', roles: screenRoles.vouchers },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff', roles: screenRoles.staff },
   { to: '/admin/data-requests', label: 'Data requests', roles: screenRoles.dataRequests },

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { staffSupabase } from '../../../lib/supabase/staff-client';
 
 const orderColumns = `*,
-  order_items(id, position, title, unit_price, currency, quantity, line_total, program_id,
+  order_items(id, position, title, unit_price, currency, quantity, line_total, discount_amount, discounted_seats, program_id,
     program_intakes(id, starts_on, ends_on, is_online, venue),
     order_participants(id, position, full_name, email)),
   mail_outbox(id, kind, recipient, status, created_at, sent_at)`;
