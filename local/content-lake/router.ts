@@ -83,7 +83,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterConte
   if (live) {
     if (decodeURIComponent(live[1] ?? '') !== ctx.dataset)
       return unknownDataset(res, decodeURIComponent(live[1] ?? ''), ctx.projectId);
-    return handleLiveEvents(req, res);
+    return handleLiveEvents(req, res, url, store, ctx.access.callerOf(req) === 'editor');
   }
   const data = dataRoute.exec(url.pathname);
   if (data) {
