@@ -107,4 +107,39 @@ describe('preview mode', () => {
     expect(disabled.headers.get('location')).toBe(path);
     expect(disabled.headers.get('set-cookie')).toMatch(/^ascent_preview=; Max-Age=0;/);
   });
+
+  it('streams draft changes to a preview session only: none without a cookie or with a forged one', async () => {
+    for (const cookie of [undefined, 'ascent_preview=forged-secret']) {
+      const refused = await get('/preview/live', cookie);
+      expect(refused.status, cookie ?? 'no cookie').toBe(401);
+      expect(refused.headers.get('cache-control')).toBe('private, no-store');
+      await refused.body?.cancel();
+    }
+    const { secret } = await createPreviewSecret(lake, 'test', 'https://studio.example/studio', 'editor');
+    const cookie = cookieOf(await enablePreview(secret));
+    const stream = await get('/preview/live', cookie);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('cache-control')).toBe('private, no-store');
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    const draftChanged = (async () => {
+      while (!received.includes('event: message')) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended: ${received}`);
+        received += value;
+      }
+    })();
+    // A draft edit, once the stream is open (its first comment), is a message.
+    await expect.poll(() => received.includes(': open')).toBe(true);
+    await lake.action({
+      actionType: 'sanity.action.document.edit',
+      draftId: `drafts.${pageId}`,
+      publishedId: pageId,
+      patch: { set: { title: `Draft title ${Date.now()}` } },
+    });
+    await draftChanged;
+    expect(received).not.toContain(draftHeading);
+    await reader.cancel();
+  });
 });

@@ -11,8 +11,9 @@
  * preview-entry.ts, so the CMS page's preload list names one file for it, not this chunk's many.
  */
 import { VisualEditing, type HistoryAdapter, type HistoryAdapterNavigate } from '@sanity/visual-editing/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { queueRefresh } from './refresh-queue';
 
 export function PreviewTools() {
   const navigate = useNavigate();
@@ -39,9 +40,18 @@ export function PreviewTools() {
   }, [tellStudio, here]);
   // A refresh is a navigation to the page itself, which runs its loaders again (drafts, uncached).
   // Not useRevalidator: the framework file every public page loads would then keep its code.
-  const refresh = async () => {
-    await navigate(here, { replace: true, preventScrollReset: true });
-  };
+  // One at a time (refresh-queue.ts).
+  const refresh = useCallback(
+    () => queueRefresh(() => navigate(here, { replace: true, preventScrollReset: true })),
+    [navigate, here],
+  );
+  // Live refresh as the editor types: the server says when a draft changed (preview/live).
+  // One stream per page shown (a refresh navigates to the same page: the stream stays).
+  useEffect(() => {
+    const changes = new EventSource('/preview/live');
+    changes.addEventListener('message', () => void refresh());
+    return () => changes.close();
+  }, [refresh]);
 
   return (
     <>
