@@ -389,7 +389,7 @@ export async function startStack(
             port: webPort,
             pidFile: join(config.dataDir, 'website.pid'),
             onLog: (line) => log(`[web] ${line.trim()}`),
-            env: websiteEnv(env, { apiUrl, contentUrl: content.url }),
+            env: websiteEnv(env, { apiUrl, contentUrl: content.url, contentToken: content.token }),
           }),
         log,
         onGiveUp: giveUp,

@@ -15,6 +15,9 @@ export const studioBuildInputs = [
   'studio/sanity.config.ts',
   'studio/sanity.cli.ts',
   'studio/structure.ts',
+  'studio/presentation.ts',
+  // The Presentation tool's locations come from the website's route table.
+  'web/app/config/routes-table.ts',
   'studio/env.ts',
   'studio/scheduled-publishing',
   'domain/dates.ts',

@@ -11,6 +11,8 @@ export interface WebsiteServices {
   apiUrl: string;
   /** The content lake's URL (Sanity's API host). */
   contentUrl: string;
+  /** The content lake's token, for preview mode's drafts (docs/preview.md). */
+  contentToken: string;
 }
 
 export function websiteEnv(env: StackEnv, services: WebsiteServices): Record<keyof ServerEnv, string> {
@@ -22,6 +24,7 @@ export function websiteEnv(env: StackEnv, services: WebsiteServices): Record<key
     SANITY_API_VERSION: env.SANITY_API_VERSION,
     SANITY_API_HOST: services.contentUrl,
     SITE_URL: env.SITE_URL,
+    SANITY_PREVIEW_TOKEN: services.contentToken,
     CERTIFICATE_SIGNING_KEY: env.CERTIFICATE_SIGNING_KEY,
   };
 }

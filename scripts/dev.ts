@@ -27,7 +27,10 @@ const vite = spawn(
   {
     cwd: join(repoRoot, 'web'),
     stdio: 'inherit',
-    env: { ...process.env, ...websiteEnv(env, { apiUrl: stack.apiUrl, contentUrl: stack.contentUrl }) },
+    env: {
+      ...process.env,
+      ...websiteEnv(env, { apiUrl: stack.apiUrl, contentUrl: stack.contentUrl, contentToken: stack.contentToken }),
+    },
   },
 );
 

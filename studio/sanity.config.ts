@@ -10,6 +10,7 @@ import { schemaTypes } from '../schemas/index.ts';
 import { singletonTypeNames, structure } from './structure.ts';
 import { studioEnv } from './env.ts';
 import { workspaceFeatures } from './workspace-features.ts';
+import { websitePresentation } from './presentation.ts';
 import { scheduledPublishing } from './scheduled-publishing/index.ts';
 
 const env = studioEnv();
@@ -35,7 +36,12 @@ export default defineConfig({
   search: { strategy: 'groqLegacy' },
   // Releases need the hosted API: hidden offline, kept for a hosted project.
   ...workspaceFeatures(env),
-  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: '2025-02-19' }), scheduledPublishing()],
+  plugins: [
+    structureTool({ structure }),
+    websitePresentation(),
+    visionTool({ defaultApiVersion: '2025-02-19' }),
+    scheduledPublishing(),
+  ],
   schema: {
     types: schemaTypes,
     // Singletons are reached through their fixed desk item, never created from a template.

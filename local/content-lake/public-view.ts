@@ -1,7 +1,8 @@
 /**
  * What a caller without the token sees: published documents on the root path only, whatever
  * perspective it asks for. As on a hosted project, drafts, versions and any other document under
- * a path (an id with a dot, such as the publishing worker's `schedules.`) need a token. One view
+ * a path (an id with a dot, such as the publishing worker's `schedules.` or the preview URL
+ * secrets `sanity-preview-url-secret.share-access`, `drafts.<uuid>`) need a token. One view
  * per snapshot, kept while the snapshot lives.
  */
 import type { DatasetSnapshot } from './types.ts';

@@ -13,6 +13,7 @@ import { handleHistory } from './history-endpoint.ts';
 import { sendHttpError, sendJson } from './http-reply.ts';
 import type { ImageServer } from './image-endpoint.ts';
 import { handleListen } from './listen-endpoint.ts';
+import { handleLiveEvents } from './live-events-endpoint.ts';
 import { publicSnapshot } from './public-view.ts';
 import { handleQuery } from './query-endpoint.ts';
 import type { DocumentStore } from './store/document-store.ts';
@@ -38,6 +39,8 @@ export interface RouterContext {
 
 const dataRoute =
   /^\/v(1|X|\d{4}-\d{2}-\d{2})\/data\/(query|doc|listen|mutate|actions|history)\/([^/]+)(?:\/(.+))?\/?$/;
+/** The Live Content API's events (the dataset comes after `live/events`). */
+const liveEventsRoute = /^\/v(?:1|X|\d{4}-\d{2}-\d{2})\/data\/live\/events\/([^/]+)\/?$/;
 const uploadRoute = /^\/v(1|X|\d{4}-\d{2}-\d{2})\/assets\/(images|files)\/([^/]+)\/?$/;
 const assetRoute = /^\/(images|files)\/([^/]+)\/([^/]+)\/([^/]+)(?:\/[^/]*)?$/;
 const versioned = /^\/v(?:1|X|\d{4}-\d{2}-\d{2})(\/.*)$/;
@@ -76,6 +79,12 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouterConte
     return ctx.studio.serve(req, res, url);
   }
 
+  const live = liveEventsRoute.exec(url.pathname);
+  if (live) {
+    if (decodeURIComponent(live[1] ?? '') !== ctx.dataset)
+      return unknownDataset(res, decodeURIComponent(live[1] ?? ''), ctx.projectId);
+    return handleLiveEvents(req, res, url, store, ctx.access.callerOf(req) === 'editor');
+  }
   const data = dataRoute.exec(url.pathname);
   if (data) {
     const [, apiVersion = '', endpoint, datasetName = '', rest] = data;

@@ -37,4 +37,9 @@ describe('the Studio page policy', () => {
     expect(directive(policy, 'object-src')).toEqual(["'none'"]);
     expect(headers['X-Frame-Options']).toBe('DENY');
   });
+
+  it('frames only its own pages and the local websites, for the Presentation tool', () => {
+    const policy = studioPageHeaders(html, [])['Content-Security-Policy'] ?? '';
+    expect(directive(policy, 'frame-src')).toEqual(["'self'", 'http://127.0.0.1:*', 'http://localhost:*']);
+  });
 });

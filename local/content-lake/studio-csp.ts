@@ -16,6 +16,9 @@ const sanityServices = ['https://sanity-cdn.com', 'https://api.sanity.io'];
 /** Where the Studio's stylesheets take its Inter fonts from. */
 const sanityFontHosts = ['https://studio-static.sanity.io', 'https://design-system-static.sanity.io'];
 
+/** The websites the Studio's Presentation tool may show: the local stack's (and test stacks'), on any port. */
+export const previewFrameSources = ['http://127.0.0.1:*', 'http://localhost:*'];
+
 /** The `'sha256-…'` source of each inline script of the page. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -47,7 +50,8 @@ export function studioPageHeaders(html: string, apiOrigins: string[]): Record<st
     ['font-src', ["'self'", 'data:', ...sanityFontHosts]],
     ['connect-src', ["'self'", ...withWebSockets(apiOrigins), ...sanityServices]],
     ['worker-src', ["'self'", 'blob:']],
-    ['frame-src', ["'self'"]],
+    // The Presentation tool frames the website: on this machine, a loopback origin on any port.
+    ['frame-src', ["'self'", ...previewFrameSources]],
     ['form-action', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],

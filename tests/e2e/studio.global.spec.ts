@@ -68,6 +68,24 @@ function rawClient(stack: StackInfo): SanityClient {
   });
 }
 
+/**
+ * The form renders only the array items near the viewport, and the Presentation tool's "Used on
+ * one page" panel sits above the fields: scroll the form until `text` is there.
+ */
+async function scrollFormTo(target: Page, text: string): Promise<void> {
+  const item = target.getByText(text).first();
+  await expect(async () => {
+    if ((await item.count()) === 0) {
+      await target.getByText('Page sections').first().hover();
+      await target.mouse.wheel(0, 400);
+    }
+    await expect(item).toBeAttached({ timeout: 1_000 });
+    // To the middle of the form: at the edge of the rendered range the virtual list renders the
+    // item again and again (it was detached on every click attempt).
+    await item.evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** A field the Studio's validation marks as an error. */
 const fieldErrors = (target: Page) => target.getByTestId('input-validation-icon-error');
 
@@ -139,8 +157,12 @@ test('add a question to a page FAQ and publish it', async ({ sanity, stack }) =>
   const raw = rawClient(stack);
   const question = `Can I visit without an appointment? (${Date.now()})`;
   await openDocument(page, studioUrl, 'page', 'page-contact');
-  await page.getByText('Contact questions').first().click();
   const dialog = page.getByRole('dialog');
+  await expect(async () => {
+    await scrollFormTo(page, 'Contact questions');
+    await page.getByText('Contact questions').first().click({ timeout: 3_000 });
+    await expect(dialog.getByRole('button', { name: 'Add item' })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
   await dialog.getByRole('button', { name: 'Add item' }).click();
   await page.getByLabel('Question', { exact: true }).fill(question);
   await page.locator('[data-testid="pt-editor"] [contenteditable="true"]').last().click();

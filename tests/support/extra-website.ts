@@ -16,6 +16,8 @@ export interface ExtraWebsiteOptions {
   anonKey: string;
   contentUrl: string;
   sanity: { projectId: string; dataset: string; apiVersion: string };
+  /** The content token for preview mode's drafts; none: preview mode off. */
+  previewToken?: string;
   onLog?: (line: string) => void;
 }
 
@@ -33,6 +35,7 @@ export async function startExtraWebsite(
     SANITY_API_VERSION: options.sanity.apiVersion,
     SANITY_API_HOST: options.contentUrl,
     SITE_URL: url,
+    SANITY_PREVIEW_TOKEN: options.previewToken ?? '',
     CERTIFICATE_SIGNING_KEY: localDefaults().CERTIFICATE_SIGNING_KEY!,
   };
   const website = await startWebsite({ port, env, pidFile: join(dir, 'website.pid'), onLog: options.onLog });

@@ -15,7 +15,7 @@ import { serverBlocks, serverParts } from './blocks/server-blocks.server';
 import { ServerParts } from './blocks/server-parts';
 import { ServerBlocks } from './blocks/server-rendered';
 import { publicEnv } from './config/env.server';
-import { contentSecurityPolicy, createNonce } from './lib/content-security-policy.server';
+import { contentSecurityPolicy, createNonce, FRAME_ANCESTOR_HEADER } from './lib/content-security-policy.server';
 import { finishedDocument } from './lib/document-head/document-head.server';
 import { NonceContext } from './lib/nonce';
 
@@ -39,7 +39,9 @@ export default function handleRequest(
 ) {
   // A fresh nonce per render, in the policy and on every inline script of this page only.
   const nonce = createNonce();
-  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(publicEnv(), nonce));
+  const frameAncestor = responseHeaders.get(FRAME_ANCESTOR_HEADER);
+  responseHeaders.delete(FRAME_ANCESTOR_HEADER);
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(publicEnv(), nonce, frameAncestor));
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -9,6 +9,10 @@ export default [
   route('verify/:code/credential', 'routes/verify-credential.ts'),
   route('manifest.webmanifest', 'routes/manifest[.]webmanifest.ts'),
   route('checkout/prices', 'routes/checkout-prices.ts'),
+  // Preview mode for the Studio's Presentation tool (docs/preview.md): resource routes, no page.
+  route('preview/enable', 'routes/preview-enable.ts'),
+  route('preview/disable', 'routes/preview-disable.ts'),
+  route('preview/live', 'routes/preview-live.ts'),
   // The Sanity service pages' slugs for the admin services list (a resource route, no page).
   route('admin/service-pages', 'routes/admin/service-pages.ts'),
   // Staff sign-in and the admin area: client-only, one session provider for both.

@@ -19,6 +19,8 @@ describe('page policy', () => {
       '/admin/orders/1',
       '/verify',
       '/verify/ABCD-EFGH-JKMN',
+      '/preview/enable',
+      '/preview/disable',
     ]) {
       expect(isPrivatePath(path), path).toBe(true);
     }

@@ -45,6 +45,7 @@ const privatePaths = [
   '/newsletter/confirm',
   '/events/registration/cancel',
   '/maintenance-preview',
+  '/preview',
   '/verify',
 ];
 

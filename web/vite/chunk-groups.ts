@@ -15,7 +15,12 @@
  *   including what it shares with its own lazy code (the newsletter's messages, which the sign-up
  *   code and /account's sign-up load too): one file, not a small shared one that the footer's
  *   import in every page's layout would have to list.
- * Lazy modules (search dialog, motion, lightbox, toasts, supabase-js) keep their own chunks.
+ * - `motion-page`, `motion-features`, `motion`: the page transition's lazy animation code, its
+ *   component's, its features' and what both share. Named rather than left to rolldown, because
+ *   preview mode's overlay (loaded only there) uses the same framer-motion modules: left alone,
+ *   rolldown splits them by importer into more lazy files, each one more name in the layout's
+ *   import lists on every public page. Grouped, the overlay imports from these files instead.
+ * Other lazy modules (search dialog, lightbox, toasts, supabase-js, the preview overlay) keep their own chunks.
  * The client entry (app/entry.client.tsx) stays out of every group: its top level starts
  * hydration, which reads the route modules the document's module script registers, so it must
  * run from its own file, which that script imports last, and never as a side effect of loading
@@ -57,11 +62,20 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
   const cmsEntry = routeEntryId(appDirectory, 'routes/cms-page.tsx');
   const browserBlocks = join(appDirectory, 'blocks', 'browser-blocks.ts');
   const siteFooter = join(appDirectory, 'shell', 'site-footer.tsx');
+  const motionPage = join(appDirectory, 'shell', 'motion-page.tsx');
+  const motionFeatures = join(appDirectory, 'shell', 'motion-features.ts');
   const otherRoutes = readdirSync(join(appDirectory, 'routes'))
     .filter((file) => /\.tsx?$/.test(file) && !['site-layout.tsx', 'cms-page.tsx'].includes(file))
     .map((file) => routeEntryId(appDirectory, join('routes', file)));
   let groups:
-    | { everyPage: Set<string>; site: Set<string>; cms: Set<string>; footer: Set<string>; blocks: Map<string, string> }
+    | {
+        everyPage: Set<string>;
+        site: Set<string>;
+        cms: Set<string>;
+        footer: Set<string>;
+        blocks: Map<string, string>;
+        motion: Map<string, string>;
+      }
     | undefined;
   const groupOf = (id: string, graph: Graph) => {
     if (!groups) {
@@ -96,12 +110,26 @@ function chunkGroups(appDirectory: string): Rolldown.CodeSplittingOptions {
           (module) => !everyPage.has(module) && !site.has(module) && !cms.has(module) && !elsewhere.has(module),
         ),
       );
-      groups = { everyPage, site, cms, footer, blocks };
+      // The page transition's animation code: what only its component needs, what only its
+      // features need, and what both share (framer-motion's core), whoever else imports them.
+      const grouped = (module: string) =>
+        everyPage.has(module) || site.has(module) || cms.has(module) || footer.has(module) || blocks.has(module);
+      const forPage = staticallyReachable([motionPage], graph);
+      const forFeatures = staticallyReachable([motionFeatures], graph);
+      const motion = new Map<string, string>();
+      for (const module of [...forPage, ...forFeatures]) {
+        if (grouped(module)) continue;
+        const name = !forFeatures.has(module) ? 'motion-page' : !forPage.has(module) ? 'motion-features' : 'motion';
+        motion.set(module, name);
+      }
+      groups = { everyPage, site, cms, footer, blocks, motion };
     }
     if (id === clientEntry) return null;
     if (framework.test(id) || id.includes(bundlerRuntime) || groups.everyPage.has(id)) return 'framework';
     if (groups.site.has(id)) return 'site';
     if (groups.footer.has(id)) return 'footer';
+    const motion = groups.motion.get(id);
+    if (motion) return motion;
     // The proof-of-work wrapper and its shared constants always load together: one file, one
     // entry in each form's preload list instead of two (a short name: the lists sit in every page).
     if (proofOfWork.test(id)) return 'pow';

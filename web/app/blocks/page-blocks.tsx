@@ -34,17 +34,29 @@ type Props = {
   title: string;
   /** Streamed rows for the live blocks (stats, eventList, programList, serviceList). */
   live?: LiveData;
+  /** Preview mode only: click-to-edit `data-sanity` attributes (features/preview/markers.server.ts). */
+  markers?: { title: string; blocks: Record<string, string> };
 };
 
-export function PageBlocks({ blocks, title, live }: Props) {
+export function PageBlocks({ blocks, title, live, markers }: Props) {
   const leadHeroKey = blocks.find((block) => block._type === 'hero')?._key;
   const context = useMemo<PageContextValue>(() => ({ leadHeroKey, live }), [leadHeroKey, live]);
   return (
     <PageContext.Provider value={context}>
-      {leadHeroKey ? null : <h1 className="container page-title">{title}</h1>}
-      {blocks.map((block) => (
-        <Block key={block._key} block={block} />
-      ))}
+      {leadHeroKey ? null : (
+        <h1 className="container page-title" data-sanity={markers?.title}>
+          {title}
+        </h1>
+      )}
+      {blocks.map((block) =>
+        markers ? (
+          <div key={block._key} data-sanity={markers.blocks[block._key]}>
+            <Block block={block} />
+          </div>
+        ) : (
+          <Block key={block._key} block={block} />
+        ),
+      )}
     </PageContext.Provider>
   );
 }

@@ -22,6 +22,8 @@ const schema = z.object({
   SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2025-02-19'),
   SANITY_API_HOST: z.union([z.url(), z.literal('')]).default(''),
   SITE_URL: z.url(),
+  // A Sanity token with read access, for preview mode's drafts (docs/preview.md); empty: preview off.
+  SANITY_PREVIEW_TOKEN: z.string().default(''),
   // The Ed25519 private key (a JWK) that signs certificate credentials (docs/certificates.md).
   CERTIFICATE_SIGNING_KEY: z.string().refine(isEd25519PrivateJwk, 'a private Ed25519 JWK with kid, as JSON'),
 });

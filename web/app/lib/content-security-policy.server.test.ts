@@ -45,6 +45,15 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('form-action')).toEqual(["'self'"]);
   });
 
+  it('lets only the origin a route names frame the page (the Studio, in preview mode)', () => {
+    expect(
+      parse(contentSecurityPolicy(local, 'n', 'https://ascent.localhost:54330/studio')).get('frame-ancestors'),
+    ).toEqual(['https://ascent.localhost:54330']);
+    for (const named of ['javascript:alert(1)', 'not a url', "https://a.example; script-src 'unsafe-inline'", '']) {
+      expect(parse(contentSecurityPolicy(local, 'n', named)).get('frame-ancestors'), named).toEqual(["'none'"]);
+    }
+  });
+
   it('connects only to the site, the Supabase APIs and the content API of the local stack', () => {
     const policy = parse(contentSecurityPolicy(local, 'n'));
     expect(policy.get('connect-src')).toEqual([

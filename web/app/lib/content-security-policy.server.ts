@@ -32,8 +32,29 @@ function contentApiSources(env: PublicEnv): string[] {
   return [`https://${project}.api.sanity.io`, `https://${project}.apicdn.sanity.io`];
 }
 
-/** The policy for one render: the nonce is the only inline script allowance. */
-export function contentSecurityPolicy(env: PublicEnv, nonce: string): string {
+/**
+ * A route sets this response header to let one origin frame the page: preview mode, inside the
+ * Studio's Presentation tool (features/preview). entry.server.tsx moves it into `frame-ancestors`
+ * (which browsers follow over X-Frame-Options) and drops it.
+ */
+export const FRAME_ANCESTOR_HEADER = 'x-frame-ancestor';
+
+/** An http(s) origin as a CSP source, or `'none'` for anything else. */
+function frameAncestorSource(origin: string | null | undefined): string {
+  if (!origin) return "'none'";
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : "'none'";
+  } catch {
+    return "'none'";
+  }
+}
+
+/**
+ * The policy for one render: the nonce is the only inline script allowance. `frameAncestor`: the
+ * one origin that may frame the page (the Studio, in preview mode); none by default.
+ */
+export function contentSecurityPolicy(env: PublicEnv, nonce: string, frameAncestor?: string | null): string {
   const images = under(
     imageBaseUrl(env.sanityApiHost),
     `images/${encodeURIComponent(env.sanityProjectId)}/${encodeURIComponent(env.sanityDataset)}/`,
@@ -52,7 +73,7 @@ export function contentSecurityPolicy(env: PublicEnv, nonce: string): string {
     ['form-action', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
-    ['frame-ancestors', ["'none'"]],
+    ['frame-ancestors', [frameAncestorSource(frameAncestor)]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }

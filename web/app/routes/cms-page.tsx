@@ -5,9 +5,11 @@ import {
   redirect,
   useLoaderData,
   useRouteError,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaDescriptor,
 } from 'react-router';
+import { FRAME_ANCESTOR_HEADER } from '../lib/content-security-policy.server';
 import { loadLiveBlocks } from '../blocks/live/live-data.server';
 import { PageBlocks } from '../blocks/page-blocks';
 import { preloadBlockCode } from '../blocks/registry';
@@ -22,17 +24,26 @@ import { loadRoutableDocument } from '../lib/sanity/routable.server';
 import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';
 import type { Route } from './+types/cms-page';
 import { serverReadyLazy } from '../components/ui/server-ready-lazy';
+import { fetchDraftContent } from '../features/preview/draft-content.server';
+import { previewMarkers } from '../features/preview/markers.server';
+import { previewSessionOf } from '../features/preview/preview.server';
 
 /** Shown only on a 404: its code is not part of every page's JavaScript. */
 const NotFound = serverReadyLazy(() => import('../shell/not-found').then((module) => module.NotFound));
+/** Preview mode only (the Studio's Presentation tool): the visual-editing overlay, a chunk of its own. */
+const PreviewTools = serverReadyLazy(() =>
+  import('../features/preview/preview-entry').then((m) => m.loadPreviewTools()),
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname, searchParams } = new URL(request.url);
   const target = documentForPath(pathname);
   const isCatalogue = target !== undefined && target === documentForPath(CATALOGUE_PATH);
+  // Only a request with a valid preview cookie reads drafts, uncached (features/preview).
+  const preview = await previewSessionOf(request);
   // The root and the layout read these too; the reads are cached (lib/sanity/fetch.server.ts).
   const [document, settings, navigation, categories] = await Promise.all([
-    target ? loadRoutableDocument(target) : null,
+    target ? loadRoutableDocument(target, preview ? fetchDraftContent : undefined) : null,
     loadSiteSettings(),
     loadNavigation(),
     // The catalogue's filter form is server HTML (not streamed): its choices are read first. A
@@ -44,8 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const siteMeta = rootMeta(settings, siteUrl);
   if (document) {
     const summary = 'summary' in document ? document.summary : null;
-    return {
+    const page = {
       document,
+      preview: preview ? { markers: previewMarkers(document) } : null,
       meta: documentMeta({ document: { ...document, summary }, settings, siteUrl, menu: navigation, parent: siteMeta }),
       // Live rows (events, programs, services, metrics) are not awaited: they stream into their blocks.
       live: loadLiveBlocks(
@@ -55,12 +67,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
         { catalogue: isCatalogue ? { filter: catalogueFilter(searchParams), categories } : undefined },
       ),
     };
+    // In preview the Studio frames the page; never stored by any cache.
+    if (!preview) return page;
+    const headers = { 'Cache-Control': 'private, no-store', [FRAME_ANCESTOR_HEADER]: preview.studioOrigin ?? '' };
+    return data(page, { headers });
   }
   const moved = await findRedirect(pathname, request.method);
   if (moved) throw redirect(moved.location, moved.status);
   const notFound: NotFoundData = { meta: notFoundMeta(settings.instituteName, siteMeta) };
   throw data(notFound, { status: 404 });
 }
+
+/** The loader's headers (preview mode's framing and no-store); a 404 keeps its own. */
+export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 /** What the loader throws for an unknown path. */
 interface NotFoundData {
@@ -111,8 +130,13 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 export default function CmsPage() {
-  const { document, live } = useLoaderData<typeof loader>();
-  return <PageBlocks blocks={document.pageBuilder ?? []} title={document.title} live={live} />;
+  const { document, live, preview } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageBlocks blocks={document.pageBuilder ?? []} title={document.title} live={live} markers={preview?.markers} />
+      {preview ? <PreviewTools /> : null}
+    </>
+  );
 }
 
 export function ErrorBoundary() {

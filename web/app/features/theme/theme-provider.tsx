@@ -11,7 +11,7 @@ const ThemeContext = createContext<ThemeContextValue | undefined>(undefined);
 
 function initialTheme(): Theme {
   // On the server nothing is stored; in the browser the boot script already applied the class.
-  return typeof window === 'undefined' ? 'light' : readStoredTheme(window.localStorage);
+  return typeof window === 'undefined' ? 'light' : readStoredTheme(() => window.localStorage);
 }
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
@@ -20,7 +20,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     setTheme((current) => {
       const next: Theme = current === 'dark' ? 'light' : 'dark';
       applyThemeClass(document.documentElement, next);
-      storeTheme(window.localStorage, next);
+      storeTheme(() => window.localStorage, next);
       return next;
     });
   }, []);

@@ -19,11 +19,11 @@ function fakeRoot(classes: string[] = []) {
 
 describe('theme preference', () => {
   it('starts dark only when the stored value is exactly dark', () => {
-    expect(readStoredTheme(memoryStorage({ theme: 'dark' }))).toBe('dark');
+    expect(readStoredTheme(() => memoryStorage({ theme: 'dark' }))).toBe('dark');
     for (const stored of ['light', 'DARK', 'dark ', '{"theme":"dark"}', '']) {
-      expect(readStoredTheme(memoryStorage({ theme: stored }))).toBe('light');
+      expect(readStoredTheme(() => memoryStorage({ theme: stored }))).toBe('light');
     }
-    expect(readStoredTheme(memoryStorage())).toBe('light');
+    expect(readStoredTheme(() => memoryStorage())).toBe('light');
   });
 
   it('falls back to light when storage throws', () => {
@@ -32,12 +32,20 @@ describe('theme preference', () => {
         throw new Error('SecurityError');
       },
     };
-    expect(readStoredTheme(broken)).toBe('light');
+    expect(readStoredTheme(() => broken)).toBe('light');
+  });
+
+  it('falls back to light, and stores nothing, where reading the storage itself is denied (a framed page)', () => {
+    const denied = () => {
+      throw new Error("SecurityError: Failed to read the 'localStorage' property from 'Window'");
+    };
+    expect(readStoredTheme(denied)).toBe('light');
+    expect(() => storeTheme(denied, 'dark')).not.toThrow();
   });
 
   it('stores the choice under the key theme', () => {
     const storage = memoryStorage();
-    storeTheme(storage, 'dark');
+    storeTheme(() => storage, 'dark');
     expect(storage.data.get('theme')).toBe('dark');
   });
 

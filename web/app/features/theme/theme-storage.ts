@@ -1,20 +1,24 @@
-/** The stored theme preference (key `theme`): dark only when the stored value is exactly 'dark'. */
+/**
+ * The stored theme preference (key `theme`): dark only when the stored value is exactly 'dark'.
+ * Storage comes through a getter: reading `window.localStorage` itself throws where the browser
+ * denies storage (a page framed by another site, such as the Studio's preview).
+ */
 export type Theme = 'light' | 'dark';
 
 export const themeStorageKey = 'theme';
 
-export function readStoredTheme(storage: Pick<Storage, 'getItem'> | undefined): Theme {
+export function readStoredTheme(storage: () => Pick<Storage, 'getItem'> | undefined): Theme {
   try {
-    return storage?.getItem(themeStorageKey) === 'dark' ? 'dark' : 'light';
+    return storage()?.getItem(themeStorageKey) === 'dark' ? 'dark' : 'light';
   } catch {
     // Storage can throw (privacy modes, quota): fall back to the default.
     return 'light';
   }
 }
 
-export function storeTheme(storage: Pick<Storage, 'setItem'> | undefined, theme: Theme): void {
+export function storeTheme(storage: () => Pick<Storage, 'setItem'> | undefined, theme: Theme): void {
   try {
-    storage?.setItem(themeStorageKey, theme);
+    storage()?.setItem(themeStorageKey, theme);
   } catch {
     // Not persisting is better than breaking the toggle.
   }

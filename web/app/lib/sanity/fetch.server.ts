@@ -17,7 +17,7 @@ import { watchPublishedContent } from './content-changes.server';
 const cache = createSwrCache<unknown>({ freshMs: 20_000, maxStaleMs: 40_000, maxErrorStaleMs: 3_600_000 });
 
 /** The arguments after the query: its parameters, required when the query uses any. */
-type ParamsOf<Query extends string> = Query extends `${string}$${string}`
+export type ParamsOf<Query extends string> = Query extends `${string}$${string}`
   ? [params: QueryParams]
   : [params?: QueryParams];
 

@@ -1,16 +1,19 @@
-/** Loads the document a public path renders, through the slug-to-route table. */
+/**
+ * Loads the document a public path renders, through the slug-to-route table: published and cached,
+ * or (preview mode) with another reader of the same queries (features/preview/draft-content.server.ts).
+ */
 import type { RouteDocument } from '../../config/routes-table';
 import { fetchContent } from './fetch.server';
 import { PAGE_QUERY, SERVICE_QUERY, TRAINING_MODEL_QUERY } from './queries';
 
-export async function loadRoutableDocument({ type, slug }: RouteDocument) {
+export async function loadRoutableDocument({ type, slug }: RouteDocument, read: typeof fetchContent = fetchContent) {
   switch (type) {
     case 'page':
-      return fetchContent(PAGE_QUERY, { slug });
+      return read(PAGE_QUERY, { slug });
     case 'service':
-      return fetchContent(SERVICE_QUERY, { slug });
+      return read(SERVICE_QUERY, { slug });
     case 'trainingModel':
-      return fetchContent(TRAINING_MODEL_QUERY, { slug });
+      return read(TRAINING_MODEL_QUERY, { slug });
   }
 }
 
