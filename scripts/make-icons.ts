@@ -2,7 +2,8 @@
  * `npm run icons`: makes the site's icons in web/public from the logo's mark
  * (content/images/ascent-logo.svg): favicon.svg and favicon.ico (16, 32, 48 px), the 180 px
  * apple-touch-icon (opaque: iOS fills transparency with black) and the web app manifest's
- * 192 and 512 px icons plus a maskable one (the mark inside the central safe zone).
+ * 192 and 512 px icons plus a maskable one (the mark inside the central safe zone); and the
+ * interface icons' masks, web/app/styles/mask-icons.css (scripts/icons/mask-icons.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import sharp from 'sharp';
 import { repoRoot } from '../local/env.ts';
 import { MANIFEST_COLOURS, SITE_ICONS } from '../web/app/config/site-icons.ts';
 import { brandMark, markIconSvg, type IconOptions } from './icons/brand-mark.ts';
+import { MASK_ICONS_CSS, maskIcons, maskIconsCss } from './icons/mask-icons.ts';
 import { icoFile } from './icons/ico-file.ts';
 
 export const LOGO_FILE = join(repoRoot, 'content', 'images', 'ascent-logo.svg');
@@ -48,4 +50,7 @@ if (import.meta.main) {
     writeFileSync(join(PUBLIC_DIR, path), bytes);
     console.log(`web/public${path}  ${bytes.length} bytes`);
   }
+  const css = maskIconsCss(await maskIcons());
+  writeFileSync(MASK_ICONS_CSS, css);
+  console.log(`web/app/styles/mask-icons.css  ${css.length} bytes`);
 }

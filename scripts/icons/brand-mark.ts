@@ -18,6 +18,8 @@ export interface BrandMark {
 }
 
 const shapeTag = /<(polygon|path|circle|rect|ellipse|line|polyline)\b[^>]*\/>/g;
+/** The word, drawn as outlines (a logo does not depend on the visitor's fonts), or as text. */
+const wordGroup = /<g id="word">[\s\S]*?<\/g>|<text\b[\s\S]*?<\/text>/g;
 
 /** Every coordinate pair a shape's `points` or `d` names (absolute commands, as the logo draws). */
 function coordinates(shape: string): Array<[number, number]> {
@@ -29,7 +31,7 @@ function coordinates(shape: string): Array<[number, number]> {
 }
 
 export function brandMark(logoSvg: string): BrandMark {
-  const shapes = logoSvg.match(shapeTag) ?? [];
+  const shapes = logoSvg.replace(wordGroup, '').match(shapeTag) ?? [];
   if (!shapes.length) throw new Error('The logo has no shapes to make an icon from');
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const shape of shapes) {

@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../local/env.ts';
 import { SITE_ICONS } from '../../web/app/config/site-icons.ts';
 import { LOGO_FILE, makeIcons, PUBLIC_DIR } from '../make-icons.ts';
 import { brandMark } from './brand-mark.ts';
 import { icoFile, readIco } from './ico-file.ts';
+import { MASK_ICON_PIXELS, MASK_ICONS_CSS, maskIcons, maskIconsCss } from './mask-icons.ts';
 
 const committed = (path: string) => readFileSync(join(PUBLIC_DIR, path));
 const logo = readFileSync(LOGO_FILE, 'utf8');
@@ -54,6 +56,61 @@ describe('the site icons in web/public', () => {
   });
 });
 
+describe('the interface icons (web/app/styles/mask-icons.css)', () => {
+  const committedCss = readFileSync(MASK_ICONS_CSS, 'utf8');
+  const committedPng = (name: string) => {
+    const base64 = new RegExp(`\\.icon--${name} \\{\\n  --icon: url\\('data:image/png;base64,([^']+)'\\)`).exec(
+      committedCss,
+    )?.[1];
+    if (!base64) throw new Error(`no .icon--${name} in mask-icons.css: run npm run icons`);
+    return Buffer.from(base64, 'base64');
+  };
+
+  it('are what `npm run icons` makes from web/app/styles/icons today (not stale)', async () => {
+    const icons = await maskIcons();
+    expect(maskIconsCss(icons).replace(/base64,[^']+/g, '')).toBe(committedCss.replace(/base64,[^']+/g, ''));
+    for (const { name, png } of icons) {
+      const now = await sharp(png).ensureAlpha().raw().toBuffer();
+      const then = await sharp(committedPng(name)).ensureAlpha().raw().toBuffer();
+      expect(now.equals(then), `${name} differs from a fresh render: run npm run icons`).toBe(true);
+    }
+  });
+
+  it('are PNG masks: square, transparent around the shape, opaque where it is drawn', async () => {
+    for (const name of [
+      'cart',
+      'search',
+      'menu',
+      'sun',
+      'moon',
+      'facebook',
+      'instagram',
+      'linkedin',
+      'twitter',
+      'youtube',
+    ]) {
+      const image = sharp(committedPng(name));
+      const meta = await image.metadata();
+      expect([name, meta.format, meta.width, meta.height]).toEqual([name, 'png', MASK_ICON_PIXELS, MASK_ICON_PIXELS]);
+      const alpha = await image.ensureAlpha().extractChannel(3).raw().toBuffer();
+      expect([name, alpha[0]]).toEqual([name, 0]);
+      expect(Math.max(...alpha), name).toBe(255);
+    }
+  });
+
+  it('no stylesheet of the site draws an SVG image', () => {
+    // An SVG image in CSS is a document of its own in the browser's first style pass (mask-icons.ts).
+    const sheets = readdirSync(join(repoRoot, 'web', 'app'), { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.css'),
+    );
+    expect(sheets.length).toBeGreaterThan(5);
+    for (const sheet of sheets) {
+      const css = readFileSync(join(repoRoot, 'web', 'app', sheet), 'utf8');
+      expect(css, sheet).not.toMatch(/url\(\s*["']?(?:data:image\/svg|[^)"']*\.svg)/);
+    }
+  });
+});
+
 describe('brandMark', () => {
   it('boxes the shapes, strokes included', () => {
     const mark = brandMark(
@@ -61,6 +118,12 @@ describe('brandMark', () => {
     );
     expect(mark.box).toEqual({ x: -2, y: 20, width: 32, height: 32 });
     expect(mark.shapes).not.toContain('Word');
+  });
+
+  it('leaves out the word drawn as outlines in <g id="word">', () => {
+    const mark = brandMark('<svg><polygon points="10,20 30,40"/><g id="word"><path d="M100,0 L200,90"/></g></svg>');
+    expect(mark.box).toEqual({ x: 10, y: 20, width: 20, height: 20 });
+    expect(mark.shapes).not.toContain('M100');
   });
 
   it('refuses a logo with nothing to draw', () => {

@@ -1,7 +1,5 @@
 /** The institute's social profiles from site settings, as icon links named after each platform. */
 import type { SiteSettings } from '../lib/sanity/site-settings.server';
-// A file of its own (never inlined: <use> cannot point into a data: URL), cached like every asset.
-import socialIcons from './social-icons.svg?url&no-inline';
 
 type Platform = NonNullable<SiteSettings['socialLinks']>[number]['platform'];
 
@@ -22,9 +20,8 @@ export function SocialLinks({ links, owner }: { links: SiteSettings['socialLinks
         return (
           <li key={link._key}>
             <a href={link.url} className="social-links__link" aria-label={`${owner} on ${name}`} rel="me noopener">
-              <svg width="20" height="20" aria-hidden="true">
-                <use href={`${socialIcons}#${link.platform}`} />
-              </svg>
+              {/* A CSS mask (global.css `.icon`), as the header's icons. */}
+              <span className={`icon icon--${link.platform}`} aria-hidden="true" />
             </a>
           </li>
         );
