@@ -1,5 +1,5 @@
 /**
- * Early-bird prices in the browser (issue 30, item 2): the program page and the cart show the
+ * Early-bird prices in the browser (issue 30, item 2): the catalogue, the program page and the cart show the
  * price that applies and until when, the checkout charges it, and the confirmation shows the total
  * charged with the line's early-bird price. (Before and after the deadline with a moved clock:
  * tests/integration/early-bird.test.ts.)
@@ -27,7 +27,7 @@ function deadline(): { iso: string; words: RegExp } {
   return { iso: at.toISOString(), words: new RegExp(`until ${day}, 23:59`) };
 }
 
-test('the program page and the cart show the early-bird price and its deadline; the order is charged it', async ({
+test('the catalogue, the program page and the cart show the early-bird price and its deadline; the order is charged it', async ({
   page,
   stack,
   serviceRole,
@@ -62,7 +62,15 @@ test('the program page and the cart show the early-bird price and its deadline; 
     await expect(fee).toContainText(until.words);
     await expect(fee).toContainText(/then USD\s1,250/);
 
-    await page.getByRole('button', { name: `Add to cart: ${title}` }).click();
+    // The catalogue's card shows the same, and its Add to cart keeps the deadline with the price.
+    await openHydrated(page, `/training?q=${suffix}`);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const cardFee = card.getByRole('definition').filter({ hasText: 'USD 1,000' });
+    await expect(cardFee).toContainText(/^USD\s1,000/);
+    await expect(cardFee).toContainText(until.words);
+    await expect(cardFee).toContainText(/then USD\s1,250/);
+
+    await card.getByRole('button', { name: `Add to cart: ${title}` }).click();
     await expect(page.getByRole('link', { name: `In your cart — view cart: ${title}` })).toBeVisible();
     await openHydrated(page, '/cart');
     const cartLine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });

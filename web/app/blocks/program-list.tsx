@@ -98,11 +98,12 @@ function ProgramCard({ program, heading: Heading }: { program: ProgramItem; head
           <dt>Fee</dt>
           <dd className="program__price" data-currency={program.price.currency}>
             {program.price.label}
+            {program.price.note && <span className="program__early-bird">{program.price.note}</span>}
           </dd>
         </div>
       </dl>
       <AddToCartButton
-        program={{ id: program.id, title: program.title, price: program.price.label }}
+        program={{ id: program.id, title: program.title, price: program.price.label, until: program.price.until }}
         className="button button--small program__add"
       />
     </li>

@@ -9,7 +9,7 @@ import { programPath } from '../blocks/live/live-data.server';
 import { CATALOGUE_PATH } from '../config/commerce-paths';
 import { publicEnv } from '../config/env.server';
 import { readIntakes, readProgram } from '../features/catalogue/catalogue.server';
-import { earlyBirdIntakeItem, priceThatApplies } from '../features/catalogue/early-bird';
+import { earlyBirdIntakeItem, earlyBirdNote, priceThatApplies } from '../features/catalogue/early-bird';
 import { ProgramDetails, type ProgramDetailsData } from '../features/catalogue/program-details';
 import { notFoundMeta, programMeta, rootMeta } from '../features/seo/route-meta.server';
 import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.server';
@@ -44,7 +44,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
     earlyBirdIntakeItem(program, row),
   );
   // The price that applies now: an early-bird one says until when, and what it becomes.
-  const { amount, until } = priceThatApplies(program);
+  const applied = priceThatApplies(program);
+  const { amount, until } = applied;
   const other = isCurrency(program.currency) ? convert(amount, program.currency) : null;
   const details: ProgramDetailsData = {
     title: program.title,
@@ -55,7 +56,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     mode: modeLabel(program.delivery_mode),
     price: formatPrice(amount, program.currency),
     otherPrice: other ? formatPrice(Math.round(other.amount), other.currency) : '',
-    priceNote: until ? `Early-bird price ${until}, then ${formatPrice(program.price_amount, program.currency)}` : '',
+    priceNote: earlyBirdNote(program, applied),
     currency: program.currency,
     imageUrl: program.image_url ?? null,
     intakes,

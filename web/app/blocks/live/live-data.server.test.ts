@@ -42,7 +42,7 @@ const reads = {
 
 vi.mock('../../features/catalogue/catalogue.server', () => reads);
 
-const { loadLiveBlocks } = await import('./live-data.server.ts');
+const { loadLiveBlocks, toProgramItem } = await import('./live-data.server.ts');
 
 const now = new Date('2026-11-21T09:00:00Z');
 const site = { siteUrl: 'https://ascent.example', instituteName: 'Ascent' };
@@ -144,5 +144,35 @@ describe('loadLiveBlocks', () => {
     reads.readServices.mockRejectedValueOnce(new Error('Could not read services'));
     const live = loadLiveBlocks([block({ _key: 'svc', _type: 'serviceList', heading: 'Services' })], site, { now });
     await expect(live.serviceList.svc).resolves.toEqual({ failed: true, degraded: RENDER_DEGRADED_ATTRIBUTE });
+  });
+});
+
+describe('toProgramItem', () => {
+  const row = {
+    id: 'p2',
+    title: 'Board Essentials',
+    slug: 'board-essentials',
+    category: 'Governance',
+    focus: 'Boards',
+    description: 'Two days.',
+    duration: '2 days',
+    delivery_mode: 'in-person',
+    price_amount: 1250,
+    currency: 'USD',
+    image_url: null,
+  };
+
+  it('prices the card at the early-bird price while the view gives one, with its deadline and the regular price after it', () => {
+    const item = toProgramItem({ ...row, early_bird_price: 1000, early_bird_until: '2027-02-01T20:59:00+00:00' }, site);
+    expect(item.price.amount).toBe(1000);
+    expect(item.price.label.replace(/\s/g, ' ')).toBe('USD 1,000');
+    expect(item.price.until).toBe('until 1 Feb 2027, 23:59 EAT');
+    expect(item.price.note?.replace(/\s/g, ' ')).toBe('Early-bird price until 1 Feb 2027, 23:59 EAT, then USD 1,250');
+    expect(item.jsonLd).toMatchObject({ offers: { price: '1000.00', priceCurrency: 'USD' } });
+  });
+
+  it('shows the regular price alone without one', () => {
+    const item = toProgramItem({ ...row, early_bird_price: null, early_bird_until: null }, site);
+    expect(item.price).toEqual({ amount: 1250, currency: 'USD', label: expect.stringMatching(/^USD\s1,250$/) });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { RENDER_DEGRADED_ATTRIBUTE } from '../../config/render-degraded';
 import type { CatalogueFilter } from '../../features/catalogue/catalogue-filter';
+import { earlyBirdNote, priceThatApplies } from '../../features/catalogue/early-bird';
 import {
   readEvents,
   readImpactMetrics,
@@ -43,6 +44,8 @@ export function toEventItem(row: EventRow, now: Date, context: JsonLdContext): E
 }
 
 export function toProgramItem(row: ProgramRow, context: JsonLdContext): ProgramItem {
+  // The price that applies now (an early-bird one while it lasts), as the program's page shows it.
+  const applied = priceThatApplies(row);
   const item: Omit<ProgramItem, 'jsonLd'> = {
     id: row.id,
     title: row.title,
@@ -53,7 +56,12 @@ export function toProgramItem(row: ProgramRow, context: JsonLdContext): ProgramI
     description: row.description,
     duration: row.duration,
     mode: modeLabel(row.delivery_mode),
-    price: { amount: row.price_amount, currency: row.currency, label: formatPrice(row.price_amount, row.currency) },
+    price: {
+      amount: applied.amount,
+      currency: row.currency,
+      label: formatPrice(applied.amount, row.currency),
+      ...(applied.until ? { until: applied.until, note: earlyBirdNote(row, applied) } : {}),
+    },
     imageUrl: row.image_url ?? null,
   };
   return { ...item, jsonLd: courseJsonLd({ ...item, path: item.href }, context) };

@@ -43,7 +43,11 @@ export interface ProgramItem {
   description: string;
   duration: string;
   mode: string;
-  price: { amount: number; currency: string; label: string };
+  /**
+   * The price that applies now; while an early-bird price lasts, `until` ("until 1 Feb 2027, 23:59
+   * EAT", kept with the price in the cart) and `note` (with the regular price after it).
+   */
+  price: { amount: number; currency: string; label: string; until?: string; note?: string };
   /** The program's picture (set on /admin/training-programs), or null. */
   imageUrl: string | null;
   /** The row's schema.org Course, built on the server. */

@@ -38,6 +38,13 @@ export function priceThatApplies(program: EarlyBirdSource, intake?: IntakeEarlyB
   return { amount: program.price_amount, until: null };
 }
 
+/** "Early-bird price until 1 Feb 2027, 23:59 EAT, then USD 1,250"; empty when the regular price applies. */
+export function earlyBirdNote(program: EarlyBirdSource & { currency: string }, applied: AppliedPrice): string {
+  return applied.until
+    ? `Early-bird price ${applied.until}, then ${formatMoney(program.price_amount, program.currency)}`
+    : '';
+}
+
 /**
  * An intake as pages show it, its own early-bird (when it overrides the program's) beside its
  * place: "Online · early-bird USD 900 until 15 Jan 2027, 09:00".
