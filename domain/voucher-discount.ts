@@ -1,6 +1,6 @@
 /**
- * A voucher's discount as every order document words it (issue 30): the confirmation page, the
- * e-mails and the pro-forma invoice. Amounts are the database's (create_order's); nothing here
+ * A voucher's discount and an early-bird price as every order document words them (issue 30): the
+ * confirmation page, the e-mails and the pro-forma invoice. Amounts are the database's (create_order's); nothing here
  * computes a discount.
  */
 import { formatMoney } from './money.ts';
@@ -17,6 +17,16 @@ export function lineDiscountText(line: OrderLine, code: string | null): string |
 export function lineEarlyBirdText(line: OrderLine): string | null {
   if (line.regular_unit_price === null || !line.early_bird_until) return null;
   return `early-bird price (regular ${formatMoney(line.regular_unit_price, line.currency)})`;
+}
+
+/**
+ * A line's price notes as a line of their own (the e-mails, the pro-forma invoice): "Early-bird
+ * price (regular USD 1,250); USD 200.00 off with code SPRING20 (1 seat)", or null for a line
+ * charged its regular price in full.
+ */
+export function linePriceNote(line: OrderLine, code: string | null): string | null {
+  const text = [lineEarlyBirdText(line), lineDiscountText(line, code)].filter(Boolean).join('; ');
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : null;
 }
 
 /** The order's discount in both currencies, or null for an order without a voucher. */

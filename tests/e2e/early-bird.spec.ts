@@ -1,12 +1,14 @@
 /**
  * Early-bird prices in the browser (issue 30, item 2): the catalogue, the program page and the cart show the
  * price that applies and until when, the checkout charges it, and the confirmation shows the total
- * charged with the line's early-bird price. (Before and after the deadline with a moved clock:
+ * charged with the line's early-bird price, as do the confirmation e-mail and its pro-forma invoice. (Before and after the deadline with a moved clock:
  * tests/integration/early-bird.test.ts.)
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect, test } from './fixtures.ts';
+import { capturedAttachment, capturedMail } from '../support/mail-capture.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { fillDetails, freshEmail } from './support/checkout.ts';
 import { openHydrated } from './support/hydrated.ts';
 import { allowManyOrders } from './support/orders.ts';
@@ -81,11 +83,21 @@ test('the catalogue, the program page and the cart show the early-bird price and
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await expect(page.getByText(until.words)).toBeVisible();
     await page.getByRole('button', { name: 'Continue to your details' }).click();
-    await fillDetails(page, freshEmail('early-bird'));
+    const email = freshEmail('early-bird');
+    await fillDetails(page, email);
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/order-confirmation\?token=/, { timeout: 15_000 });
     await expect(page.getByText(/1 seat × USD\s1,000; early-bird price \(regular USD\s1,250\)/)).toBeVisible();
     await expect(page.getByTestId('total-usd')).toHaveText(/^USD\s1,000\.00$/);
+
+    // The confirmation e-mail and its pro-forma invoice word the line the same way.
+    await expect
+      .poll(async () => (await capturedMail(stack.mailApiUrl, { to: email })).length, { timeout: 90_000 })
+      .toBeGreaterThan(0);
+    const [mail] = await capturedMail(stack.mailApiUrl, { to: email });
+    expect(mail!.text).toMatch(/1 x USD\s1,000\.00 = USD\s1,000\.00\n {2}Early-bird price \(regular USD\s1,250\)/);
+    const pdf = await pdfText(await capturedAttachment(stack.mailApiUrl, mail!.id, 0));
+    expect(pdf.replace(/\s+/g, ' ')).toContain('Early-bird price (regular USD 1,250)');
   } finally {
     await db.connect();
     await db.query(

@@ -120,6 +120,25 @@ describe('renderInvoicePdf', () => {
     expect(await pdfText(await renderInvoicePdf(order(1), settings))).not.toContain('Discount');
   });
 
+  it('prints an early-bird line with the regular price beside it, and its voucher discount after', async () => {
+    const early = order(1);
+    early.lines[0] = {
+      ...early.lines[0]!,
+      unit_price: 1000,
+      regular_unit_price: 1250,
+      early_bird_until: '2027-02-01T20:59:00Z',
+      line_total: 800,
+      discount_amount: 200,
+      discounted_seats: 1,
+    };
+    early.voucher_code = 'SPRING20';
+    // The note wraps within its column: compare with line breaks as spaces.
+    const text = (await pdfText(await renderInvoicePdf(early, settings))).replace(/\s+/g, ' ');
+    expect(text).toContain('Early-bird price (regular USD 1,250); USD 200.00 off with code SPRING20 (1 seat)');
+    expect(text).toContain('USD 1,000.00');
+    expect(await pdfText(await renderInvoicePdf(order(1), settings))).not.toContain('Early-bird');
+  });
+
   it('prints an order without a phone (orders.customer_phone may be null) without "null"', async () => {
     const phoneless = order(1);
     phoneless.buyer.phone = null;

@@ -8,7 +8,7 @@ import { formatDate } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { toWinAnsi } from '../../../domain/win-ansi.ts';
 import type { OrderDocument } from '../../../domain/order-document.ts';
-import { lineDiscountText, orderDiscount } from '../../../domain/voucher-discount.ts';
+import { linePriceNote, orderDiscount } from '../../../domain/voucher-discount.ts';
 import { describeIntake } from './intake-text.ts';
 import type { InstituteSettings } from './site-settings.ts';
 
@@ -162,8 +162,8 @@ export async function renderInvoicePdf(order: OrderDocument, settings: Institute
       { text: formatMoney(line.line_total, line.currency, { cents: true }), x: right, right: true },
     ]);
     for (const rest of titleLines.slice(1)) w.text(rest, { bold: true, width: 250 });
-    const discount = lineDiscountText(line, order.voucher_code);
-    if (discount) w.text(discount, { size: 9, width: 260 });
+    const note = linePriceNote(line, order.voucher_code);
+    if (note) w.text(note, { size: 9, width: 260 });
     w.text(describeIntake(line.intake), { size: 9, color: muted, width: 260 });
     w.text(`Participants: ${line.participants.map((p) => p.name).join(', ')}`, { size: 9, color: muted });
     w.gap(4);

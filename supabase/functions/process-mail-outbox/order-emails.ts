@@ -3,7 +3,7 @@ import type { OutgoingMail } from '../_shared/mailer.ts';
 import { formatDateTime } from '../../../domain/dates.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import type { OrderLine, WorkerOrder } from '../../../domain/order-document.ts';
-import { lineDiscountText, orderDiscount } from '../../../domain/voucher-discount.ts';
+import { linePriceNote, orderDiscount } from '../../../domain/voucher-discount.ts';
 import { describeIntake } from '../_shared/intake-text.ts';
 import type { InstituteSettings } from '../_shared/site-settings.ts';
 import { escapeHtml, mailPage } from './mail-layout.ts';
@@ -14,10 +14,10 @@ export function confirmationUrl(siteUrl: string, token: string): string {
 
 export function lineText(line: OrderLine, code: string | null = null): string {
   const people = line.participants.map((p) => p.name).join(', ');
-  const discount = lineDiscountText(line, code);
+  const note = linePriceNote(line, code);
   return [
     `- ${line.title}: ${line.quantity} x ${formatMoney(line.unit_price, line.currency, { cents: true })} = ${formatMoney(line.line_total, line.currency, { cents: true })}`,
-    ...(discount ? [`  ${discount}`] : []),
+    ...(note ? [`  ${note}`] : []),
     `  ${describeIntake(line.intake)}`,
     `  Participants: ${people || 'to be named later'}`,
   ].join('\n');
@@ -97,8 +97,8 @@ export function paymentSection(order: WorkerOrder, settings: InstituteSettings):
   };
 }
 
-function discountHtml(line: OrderLine, code: string | null): string {
-  const text = lineDiscountText(line, code);
+function priceNoteHtml(line: OrderLine, code: string | null): string {
+  const text = linePriceNote(line, code);
   return text ? `<br>\n<span style="color:#555;">${escapeHtml(text)}</span>` : '';
 }
 
@@ -115,7 +115,7 @@ export function linesHtml(order: WorkerOrder): string {
       (line) => `<tr>
 <td style="padding:6px 8px;border-bottom:1px solid #ddd;"><strong>${escapeHtml(line.title)}</strong><br>
 <span style="color:#555;">${escapeHtml(describeIntake(line.intake))}</span><br>
-<span style="color:#555;">Participants: ${escapeHtml(line.participants.map((p) => p.name).join(', '))}</span>${discountHtml(line, order.voucher_code)}</td>
+<span style="color:#555;">Participants: ${escapeHtml(line.participants.map((p) => p.name).join(', '))}</span>${priceNoteHtml(line, order.voucher_code)}</td>
 <td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right;">${line.quantity}</td>
 <td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right;">${escapeHtml(formatMoney(line.line_total, line.currency, { cents: true }))}</td>
 </tr>`,
