@@ -2,7 +2,7 @@
  * An admin list's state (search text, sort, published filter, page) in the URL query, so a list
  * can be reloaded, shared or left and come back to as it was. Unknown values fall back to defaults.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 
 export type PublishedFilter = 'all' | 'published' | 'draft';
@@ -40,6 +40,12 @@ export function parseListParams(search: URLSearchParams, defaults: ListDefaults)
 }
 
 /**
+ * The query the latest change asked for while its navigation loads (the address bar changes only
+ * when it commits); null once no navigation is under way. Shared by every list control of the page.
+ */
+let pendingSearch: string | null = null;
+
+/**
  * React Router's useSearchParams made of useLocation and useNavigate, which every public page
  * already loads: useSearchParams itself would add ~0.4 KiB gzip to the framework chunk of every
  * public page (over the 118 KiB budget), though only admin lists use it.
@@ -47,15 +53,21 @@ export function parseListParams(search: URLSearchParams, defaults: ListDefaults)
 export function useUrlSearchParams() {
   const { search } = useLocation();
   const navigate = useNavigate();
+  const idle = useNavigation().state === 'idle';
+  useEffect(() => {
+    if (idle) pendingSearch = null;
+  }, [idle, search]);
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback(
     (
       change: (previous: URLSearchParams) => URLSearchParams,
       options: { replace?: boolean; preventScrollReset?: boolean } = {},
     ) => {
-      // The URL as it is now, not as this render saw it: two quick changes both count.
-      const query = change(new URLSearchParams(window.location.search)).toString();
-      void navigate({ search: query ? `?${query}` : '' }, options);
+      // The query as the last change left it, not as this render saw it: two quick changes (two
+      // filters of one list) both count, even before the first one's navigation has committed.
+      const query = change(new URLSearchParams(pendingSearch ?? window.location.search)).toString();
+      pendingSearch = query ? `?${query}` : '';
+      void navigate({ search: pendingSearch }, options);
     },
     [navigate],
   );
