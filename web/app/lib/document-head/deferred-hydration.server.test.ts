@@ -21,10 +21,13 @@ describe('deferRouteModules', () => {
     expect(deferred.trimEnd().endsWith('import("/assets/entry.client-3.js");')).toBe(true);
   });
 
-  it('imports the route modules dynamically, in one go, only after the wait', () => {
+  it('imports the route modules dynamically, the first (the framework and root) in a task of its own, only after the wait', () => {
     expect(deferred).not.toMatch(/^import \* as/m);
-    const imports =
-      'const [route0, route1] = await Promise.all([import("/assets/root-1.js"), import("/assets/site-layout-2.js")]);';
+    const imports = [
+      'const route0 = await import("/assets/root-1.js");',
+      'await new Promise((next) => setTimeout(next, 0));',
+      'const [route1] = await Promise.all([import("/assets/site-layout-2.js")]);',
+    ].join('\n');
     expect(deferred).toContain(imports);
     const wait = deferred.indexOf("addEventListener('load'");
     expect(wait).toBeGreaterThan(0);
@@ -48,6 +51,7 @@ describe('deferRouteModules', () => {
       const appended: Array<{ rel: string; href: string }> = [];
       const loaded: string[] = [];
       const timers: Array<{ callback: () => void; ms?: number }> = [];
+      const yields: number[] = [];
       const paints: Array<
         (list: { getEntries(): Array<{ element: object }> }, observer: { disconnect(): void }) => void
       > = [];
@@ -68,7 +72,9 @@ describe('deferRouteModules', () => {
         PerformanceObserver,
         addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
         removeEventListener: (type: string) => listeners.delete(type),
-        setTimeout: (callback: () => void, ms?: number) => timers.push({ callback, ms }),
+        // A zero-delay timer is the yield between the imports: it runs on its own (counted).
+        setTimeout: (callback: () => void, ms?: number) =>
+          ms === 0 ? (yields.push(loaded.length), setImmediate(callback)) : timers.push({ callback, ms }),
         requestAnimationFrame: (callback: () => void) => callback(),
         load: (specifier: string) => {
           loaded.push(specifier);
@@ -84,7 +90,7 @@ describe('deferRouteModules', () => {
       const paint = (element: object) => {
         for (const callback of paints) callback({ getEntries: () => [{ element }] }, { disconnect() {} });
       };
-      return { listeners, appended, loaded, timers, paint, done, window: page.window };
+      return { listeners, appended, loaded, timers, yields, paint, done, window: page.window };
     };
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     const imports = ['/assets/root-1.js', '/assets/site-layout-2.js', '/assets/entry.client-3.js'];
@@ -106,6 +112,8 @@ describe('deferRouteModules', () => {
       preloads.map((url) => ['modulepreload', url]),
     );
     expect(loading.loaded).toEqual(imports);
+    // One yield, after the first module and before the others.
+    expect(loading.yields).toEqual([1]);
     expect(Object.keys(loading.window.__reactRouterRouteModules as object)).toEqual(['root', 'routes/site-layout']);
     expect(loading.listeners.has('pointerdown')).toBe(false);
 
