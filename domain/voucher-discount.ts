@@ -1,7 +1,7 @@
 /**
  * A voucher's discount and an early-bird price as every order document words them (issue 30): the
- * confirmation page, the e-mails and the pro-forma invoice. Amounts are the database's (create_order's); nothing here
- * computes a discount.
+ * confirmation page, the e-mails and the pro-forma invoice. Amounts are the database's
+ * (create_order's); nothing here computes a discount.
  */
 import { formatMoney } from './money.ts';
 import type { OrderDocument, OrderLine } from './order-document.ts';

@@ -1,8 +1,8 @@
 /**
- * Early-bird prices in the browser (issue 30, item 2): the catalogue, the program page and the cart show the
- * price that applies and until when, the checkout charges it, and the confirmation shows the total
- * charged with the line's early-bird price, as do the confirmation e-mail and its pro-forma invoice. (Before and after the deadline with a moved clock:
- * tests/integration/early-bird.test.ts.)
+ * Early-bird prices in the browser (issue 30, item 2): the catalogue, the program page and the
+ * cart show the price that applies and until when, the checkout charges it, and the confirmation,
+ * its e-mail and the pro-forma invoice show the line's early-bird price with the regular one
+ * beside it. (Before and after the deadline with a moved clock: tests/integration/early-bird.test.ts.)
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

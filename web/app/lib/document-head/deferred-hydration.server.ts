@@ -82,8 +82,8 @@ export function deferRouteModules(script: string, preloads: string[]): string | 
   const names = imports.map((entry, index) => entry.name ?? `_sideEffect${index}`);
   const specifiers = imports.map((entry) => `import(${entry.specifier})`);
   // The first module (the framework with the root) is evaluated in a task of its own, the routes'
-  // in the next: one evaluation of them all was the longest task of hydration (146 against 116 ms
-  // with the CPU slowed 4×, docs/measurements.md "First style pass").
+  // in the next: one evaluation of them all was the longest task of hydration (148 against 117 ms
+  // with the CPU slowed 4×; docs/measurements.md, the runs under the Lighthouse table).
   const [firstName, ...restNames] = names;
   const [firstImport, ...restImports] = specifiers;
   const rest = restImports.length
