@@ -4,13 +4,13 @@ import { SmartLink } from '../components/ui/smart-link';
 import { BlockSection } from './block-section';
 import { itemHeading, type BlockProps } from './types';
 
-export function CardGridBlock({ anchor, heading, intro, cards }: BlockProps<'cardGrid'>) {
+export function CardGridBlock({ _key, anchor, heading, intro, cards }: BlockProps<'cardGrid'>) {
   const Title = itemHeading(heading);
   const pictured = cards.filter((card) => card.image?.asset).length;
   // Some cards pictured, some not: each keeps its own height (stretched, a text card is mostly empty).
   const mixed = pictured > 0 && pictured < cards.length;
   return (
-    <BlockSection name="card-grid" anchor={anchor} heading={heading} intro={intro}>
+    <BlockSection blockKey={_key} name="card-grid" anchor={anchor} heading={heading} intro={intro}>
       <ul className={mixed ? 'card-grid card-grid--mixed' : 'card-grid'}>
         {cards.map((card) => (
           <li key={card._key} className="card">

@@ -8,10 +8,17 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-export function ContactDetailsBlock({ anchor, heading, text }: BlockProps<'contactDetails'>) {
+export function ContactDetailsBlock({ _key, anchor, heading, text }: BlockProps<'contactDetails'>) {
   const settings = useRootData()?.settings;
   return (
-    <BlockSection name="contact-details" anchor={anchor} heading={heading} intro={text}>
+    <BlockSection
+      blockKey={_key}
+      name="contact-details"
+      anchor={anchor}
+      heading={heading}
+      intro={text}
+      introField="text"
+    >
       {settings ? (
         <dl className="contact-details">
           <div className="contact-details__item">

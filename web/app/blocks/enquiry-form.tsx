@@ -7,13 +7,14 @@ import type { BlockProps } from './types';
 export { readServerForm } from './carried-input';
 
 export function EnquiryFormBlock({
+  _key,
   anchor,
   heading,
   intro,
   initial,
 }: BlockProps<'enquiryForm'> & { initial?: Partial<EnquiryValues> }) {
   return (
-    <BlockSection name="enquiry-form" anchor={anchor} heading={heading} intro={intro}>
+    <BlockSection blockKey={_key} name="enquiry-form" anchor={anchor} heading={heading} intro={intro}>
       <EnquiryForm initial={initial} />
     </BlockSection>
   );

@@ -52,7 +52,7 @@ function EventCard({ event }: { event: EventItem }) {
 export function EventListBlock({ _key, anchor, heading, intro, show }: BlockProps<'eventList'>) {
   const rows = useLiveRows('eventList', _key);
   return (
-    <BlockSection name="event-list" anchor={anchor} heading={heading} intro={intro}>
+    <BlockSection blockKey={_key} name="event-list" anchor={anchor} heading={heading} intro={intro}>
       <LiveRows
         rows={rows}
         what="events"

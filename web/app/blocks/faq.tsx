@@ -3,9 +3,9 @@ import { BlockSection } from './block-section';
 import { PortableBody } from './portable-body';
 import type { BlockProps } from './types';
 
-export function FaqBlock({ anchor, heading, items }: BlockProps<'faq'>) {
+export function FaqBlock({ _key, anchor, heading, items }: BlockProps<'faq'>) {
   return (
-    <BlockSection name="faq" anchor={anchor} heading={heading}>
+    <BlockSection blockKey={_key} name="faq" anchor={anchor} heading={heading}>
       <div className="faq-list">
         {items.map((item) => (
           <details key={item._key} className="faq-item">

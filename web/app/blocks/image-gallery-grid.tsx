@@ -30,11 +30,11 @@ export function formatAlbumDate(date: string): string {
   return match && month ? `${Number(match[3])} ${month} ${match[1]}` : date;
 }
 
-export function ImageGalleryGrid({ anchor, heading, albums }: BlockProps<'imageGallery'>) {
+export function ImageGalleryGrid({ _key, anchor, heading, albums }: BlockProps<'imageGallery'>) {
   const config = useImageConfig();
   const Title = itemHeading(heading);
   return (
-    <BlockSection name="image-gallery" anchor={anchor} heading={heading}>
+    <BlockSection blockKey={_key} name="image-gallery" anchor={anchor} heading={heading}>
       {albums.map((album, albumIndex) => {
         const images = album.images.filter((image) => image.asset);
         return (

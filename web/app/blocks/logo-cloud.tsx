@@ -3,11 +3,11 @@ import { SanityImage } from '../components/ui/sanity-image';
 import { BlockSection } from './block-section';
 import { itemHeading, type BlockProps } from './types';
 
-export function LogoCloudBlock({ anchor, heading, intro, kind, logos }: BlockProps<'logoCloud'>) {
+export function LogoCloudBlock({ _key, anchor, heading, intro, kind, logos }: BlockProps<'logoCloud'>) {
   const Name = itemHeading(heading);
   const detailed = kind === 'accreditation';
   return (
-    <BlockSection name="logo-cloud" anchor={anchor} heading={heading} intro={intro}>
+    <BlockSection blockKey={_key} name="logo-cloud" anchor={anchor} heading={heading} intro={intro}>
       <ul className={`logo-cloud logo-cloud--${kind}`}>
         {logos.map((logo) => {
           const picture = (

@@ -7,6 +7,7 @@ import { PageBlocks } from './page-blocks.tsx';
 import { serverBlocks } from './server-blocks.server.ts';
 import { ServerBlocks } from './server-rendered.tsx';
 import type { PageBuilderBlock } from './types.ts';
+import { previewMarkers } from '../features/preview/markers.server.ts';
 
 const block = (value: Record<string, unknown>) => value as PageBuilderBlock;
 const hero = (key: string, heading: string) =>
@@ -21,7 +22,7 @@ const steps = block({
 const unknown = block({ _key: 'x', _type: 'carousel', heading: 'Slides' });
 
 /** As the server renders a page: in a router, with the server-rendered blocks' components. */
-const render = (blocks: PageBuilderBlock[]) =>
+const render = (blocks: PageBuilderBlock[], markers?: ReturnType<typeof previewMarkers>) =>
   renderToStaticMarkup(
     createElement(
       MemoryRouter,
@@ -29,7 +30,7 @@ const render = (blocks: PageBuilderBlock[]) =>
       createElement(
         ServerBlocks.Provider,
         { value: serverBlocks },
-        createElement(PageBlocks, { blocks, title: 'About us' }),
+        createElement(PageBlocks, { blocks, title: 'About us', markers }),
       ),
     ),
   );
@@ -48,6 +49,19 @@ describe('PageBlocks', () => {
 
   it('gives a page without a hero an h1 from its title', () => {
     expect(h1s(render([steps]))).toEqual(['About us']);
+  });
+
+  it('marks each block and its heading and text for click-to-edit in preview mode only', () => {
+    const blocks = [hero('a', 'Learn, lead, rise.'), steps];
+    const html = render(blocks, previewMarkers({ _id: 'page-about', _type: 'page', pageBuilder: blocks }));
+    const marker = (path: string) => `data-sanity="id=page-about;type=page;path=${path};base=%2F"`;
+    expect(html).toContain(`<div ${marker('pageBuilder:a')}>`);
+    expect(html).toContain(
+      `<h1 class="block-hero__heading" ${marker('pageBuilder:a.heading')}>Learn, lead, rise.</h1>`,
+    );
+    expect(html).toContain(`<p class="block-hero__text" ${marker('pageBuilder:a.text')}>Lead text</p>`);
+    expect(html).toContain(`<h2 class="block-heading" ${marker('pageBuilder:st.heading')}>How it works</h2>`);
+    expect(render(blocks)).not.toContain('data-sanity');
   });
 
   it('puts a block anchor on its section for hash links', () => {

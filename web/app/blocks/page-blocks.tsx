@@ -35,12 +35,16 @@ type Props = {
   /** Streamed rows for the live blocks (stats, eventList, programList, serviceList). */
   live?: LiveData;
   /** Preview mode only: click-to-edit `data-sanity` attributes (features/preview/markers.server.ts). */
-  markers?: { title: string; blocks: Record<string, string> };
+  markers?: { title: string; blocks: Record<string, string>; fields: Record<string, Record<string, string>> };
 };
 
 export function PageBlocks({ blocks, title, live, markers }: Props) {
   const leadHeroKey = blocks.find((block) => block._type === 'hero')?._key;
-  const context = useMemo<PageContextValue>(() => ({ leadHeroKey, live }), [leadHeroKey, live]);
+  const fieldMarkers = markers?.fields;
+  const context = useMemo<PageContextValue>(
+    () => ({ leadHeroKey, live, fieldMarkers }),
+    [leadHeroKey, live, fieldMarkers],
+  );
   return (
     <PageContext.Provider value={context}>
       {leadHeroKey ? null : (

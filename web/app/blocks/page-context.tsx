@@ -1,4 +1,7 @@
-/** What every block may need from the page around it: which hero is the page's h1, and the live rows. */
+/**
+ * What every block may need from the page around it: which hero is the page's h1, the live rows,
+ * and in preview mode the click-to-edit markers of its fields.
+ */
 import { createContext, useContext } from 'react';
 import type { CatalogueState, LiveBlockType, LiveData, LiveRead, LiveReads, LiveRows } from './live/types';
 
@@ -6,9 +9,16 @@ export interface PageContextValue {
   /** The `_key` of the hero that carries the page's h1 (the first hero), if any. */
   leadHeroKey: string | undefined;
   live: LiveData | undefined;
+  /** Preview mode only: `data-sanity` markers by block `_key`, then field (features/preview/markers.server.ts). */
+  fieldMarkers?: Record<string, Record<string, string>>;
 }
 
 export const PageContext = createContext<PageContextValue>({ leadHeroKey: undefined, live: undefined });
+
+/** The `data-sanity` attributes of a block's fields in preview mode, by field; undefined (no attribute) otherwise. */
+export function useFieldMarkers(key: string): Record<string, string> | undefined {
+  return useContext(PageContext).fieldMarkers?.[key];
+}
 
 export function useIsLeadHero(key: string): boolean {
   return useContext(PageContext).leadHeroKey === key;

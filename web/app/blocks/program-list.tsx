@@ -116,7 +116,7 @@ function ProgramList({ _key, anchor, heading, intro, category }: BlockProps<'pro
   const filter = catalogue?.filter;
   const titleTag = itemHeading(heading);
   return (
-    <BlockSection name="program-list" anchor={anchor} heading={heading} intro={intro}>
+    <BlockSection blockKey={_key} name="program-list" anchor={anchor} heading={heading} intro={intro}>
       {catalogue ? <Filters catalogue={catalogue} anchor={anchor} /> : null}
       <LiveRows
         rows={rows}

@@ -3,9 +3,9 @@ import { BlockSection } from './block-section';
 import { PortableBody } from './portable-body';
 import type { BlockProps } from './types';
 
-export function RichTextBlock({ anchor, heading, body }: BlockProps<'richText'>) {
+export function RichTextBlock({ _key, anchor, heading, body }: BlockProps<'richText'>) {
   return (
-    <BlockSection name="rich-text" anchor={anchor} heading={heading}>
+    <BlockSection blockKey={_key} name="rich-text" anchor={anchor} heading={heading}>
       <PortableBody value={body} headingShift={heading ? 1 : 0} />
     </BlockSection>
   );

@@ -8,7 +8,7 @@ import type { BlockProps } from './types';
 export function ServiceListBlock({ _key, anchor, heading, intro }: BlockProps<'serviceList'>) {
   const rows = useLiveRows('serviceList', _key);
   return (
-    <BlockSection name="service-list" anchor={anchor} heading={heading} intro={intro} tone="tinted">
+    <BlockSection blockKey={_key} name="service-list" anchor={anchor} heading={heading} intro={intro} tone="tinted">
       <LiveRows
         rows={rows}
         what="services"

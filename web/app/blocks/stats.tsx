@@ -7,7 +7,7 @@ import type { BlockProps } from './types';
 export function StatsBlock({ _key, anchor, heading, intro }: BlockProps<'stats'>) {
   const rows = useLiveRows('stats', _key);
   return (
-    <BlockSection name="stats" anchor={anchor} heading={heading} intro={intro} tone="tinted">
+    <BlockSection blockKey={_key} name="stats" anchor={anchor} heading={heading} intro={intro} tone="tinted">
       <LiveRows
         rows={rows}
         what="figures"

@@ -2,10 +2,10 @@
 import { BlockSection } from './block-section';
 import { itemHeading, type BlockProps } from './types';
 
-export function StepsBlock({ anchor, heading, intro, steps }: BlockProps<'steps'>) {
+export function StepsBlock({ _key, anchor, heading, intro, steps }: BlockProps<'steps'>) {
   const Title = itemHeading(heading);
   return (
-    <BlockSection name="steps" anchor={anchor} heading={heading} intro={intro} tone="tinted">
+    <BlockSection blockKey={_key} name="steps" anchor={anchor} heading={heading} intro={intro} tone="tinted">
       <ol className="steps">
         {steps.map((step, index) => (
           <li key={step._key} className="step">

@@ -2,9 +2,9 @@
 import { BlockSection } from './block-section';
 import type { BlockProps } from './types';
 
-export function TestimonialsBlock({ anchor, heading, items }: BlockProps<'testimonials'>) {
+export function TestimonialsBlock({ _key, anchor, heading, items }: BlockProps<'testimonials'>) {
   return (
-    <BlockSection name="testimonials" anchor={anchor} heading={heading} tone="tinted">
+    <BlockSection blockKey={_key} name="testimonials" anchor={anchor} heading={heading} tone="tinted">
       <ul className="testimonials">
         {items.map((item) => (
           <li key={item._key}>

@@ -25,7 +25,7 @@ import { loadNavigation, loadSiteSettings } from '../lib/sanity/site-settings.se
 import type { Route } from './+types/cms-page';
 import { serverReadyLazy } from '../components/ui/server-ready-lazy';
 import { fetchDraftContent } from '../features/preview/draft-content.server';
-import { previewMarkers } from '../features/preview/markers.server';
+import { previewMarkers, previewRevision } from '../features/preview/markers.server';
 import { previewSessionOf } from '../features/preview/preview.server';
 
 /** Shown only on a 404: its code is not part of every page's JavaScript. */
@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const summary = 'summary' in document ? document.summary : null;
     const page = {
       document,
-      preview: preview ? { markers: previewMarkers(document) } : null,
+      preview: preview ? { markers: previewMarkers(document), revision: previewRevision(document) } : null,
       meta: documentMeta({ document: { ...document, summary }, settings, siteUrl, menu: navigation, parent: siteMeta }),
       // Live rows (events, programs, services, metrics) are not awaited: they stream into their blocks.
       live: loadLiveBlocks(
@@ -133,7 +133,14 @@ export default function CmsPage() {
   const { document, live, preview } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageBlocks blocks={document.pageBuilder ?? []} title={document.title} live={live} markers={preview?.markers} />
+      {/* In preview, a changed draft mounts the blocks anew: hydrated ones keep their server HTML. */}
+      <PageBlocks
+        key={preview?.revision}
+        blocks={document.pageBuilder ?? []}
+        title={document.title}
+        live={live}
+        markers={preview?.markers}
+      />
       {preview ? <PreviewTools /> : null}
     </>
   );
