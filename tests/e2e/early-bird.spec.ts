@@ -9,7 +9,7 @@ import pg from 'pg';
 import { expect, test } from './fixtures.ts';
 import { capturedAttachment, capturedMail } from '../support/mail-capture.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { fillDetails, freshEmail } from './support/checkout.ts';
+import { cartProgram, fillDetails, freshEmail, storeCart } from './support/checkout.ts';
 import { openHydrated } from './support/hydrated.ts';
 import { allowManyOrders } from './support/orders.ts';
 import { signInAsStaff } from './support/staff.ts';
@@ -104,6 +104,86 @@ test('the catalogue, the program page and the cart show the early-bird price and
       `delete from public.orders where id in (select order_id from public.order_items where program_id = $1)`,
       [program.data.id],
     );
+    await db.query('delete from public.training_programs where id = $1', [program.data.id]);
+    await db.end();
+  }
+});
+
+test('at checkout, choosing an intake with an early-bird of its own changes the amount to pay to what the order charges', async ({
+  page,
+  stack,
+  serviceRole,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = randomBytes(4).toString('hex');
+  const until = deadline();
+  const program = await serviceRole
+    .from('training_programs')
+    .insert({
+      title: `Intake early-bird fixture ${suffix}`,
+      slug: `intake-early-bird-${suffix}`,
+      category: 'Leadership',
+      focus: 'Intake early-bird fixture',
+      description: 'Intake early-bird fixture',
+      duration: '1 day',
+      price_amount: 1250,
+      currency: 'USD',
+      is_published: true,
+    })
+    .select('id, slug')
+    .single();
+  if (program.error) throw new Error(program.error.message);
+  const startsOn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const intakes = await serviceRole
+    .from('program_intakes')
+    .insert([
+      {
+        program_id: program.data.id,
+        starts_on: startsOn(30),
+        ends_on: startsOn(30),
+        is_online: true,
+        capacity: 10,
+        is_published: true,
+      },
+      {
+        program_id: program.data.id,
+        starts_on: startsOn(40),
+        ends_on: startsOn(40),
+        is_online: true,
+        capacity: 10,
+        is_published: true,
+        early_bird_price: 900,
+        early_bird_until: until.iso,
+      },
+    ])
+    .select('id, early_bird_price');
+  if (intakes.error) throw new Error(intakes.error.message);
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  try {
+    await storeCart(page, [{ program: await cartProgram(serviceRole, program.data.slug), quantity: 2 }]);
+    await openHydrated(page, '/checkout');
+    await page.getByRole('button', { name: 'Continue to your details' }).click();
+    const toPay = page.getByText(/^To pay:/);
+    // The first intake has seats and the program's price.
+    await expect(toPay).toContainText(/USD\s2,500\.00/);
+    const intake = page.getByRole('combobox', { name: 'Intake' });
+    const earlyOption = intake.getByRole('option', { name: /early-bird USD\s900/ });
+    await expect(earlyOption).toContainText(until.words);
+    await intake.selectOption({ label: (await earlyOption.textContent())! });
+    await expect(toPay).toContainText(/USD\s1,800\.00/);
+    await expect(toPay).toContainText(/KES\s232,488\.00/);
+
+    await fillDetails(page, freshEmail('intake-early-bird'));
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?token=/, { timeout: 15_000 });
+    await expect(page.getByTestId('total-usd')).toHaveText(/^USD\s1,800\.00$/);
+  } finally {
+    await db.connect();
+    await db.query(
+      `delete from public.orders where id in (select order_id from public.order_items where program_id = $1)`,
+      [program.data.id],
+    );
+    await db.query('delete from public.program_intakes where program_id = $1', [program.data.id]);
     await db.query('delete from public.training_programs where id = $1', [program.data.id]);
     await db.end();
   }

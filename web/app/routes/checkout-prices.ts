@@ -55,8 +55,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
                 taxClass: (program.tax_class && taxClasses.get(program.tax_class)) || null,
                 intakes: intakes
                   .filter((intake) => intake.program_id === program.id)
-                  .map((intake) => earlyBirdIntakeItem(program, intake))
-                  .map(({ id, dates, place, seatsLeft }) => ({ id, dates, place, seatsLeft })),
+                  .map((intake) => {
+                    const { id, dates, place, seatsLeft } = earlyBirdIntakeItem(program, intake);
+                    // The intake's own early-bird: what the order charges for a seat in it.
+                    const own = priceThatApplies(program, intake).amount;
+                    return { id, dates, place, seatsLeft, ...(own === amount ? {} : { amount: own }) };
+                  }),
               },
             ]
           : [];

@@ -21,11 +21,12 @@ import { FormField } from '../../components/ui/form-field';
 import { showRefusal } from '../../components/ui/show-refusal';
 import { TERMS_PATH } from '../../config/routes-table';
 import { seatsLeftLabel } from '../../lib/intake-dates';
-import { formatMoney, KES_PER_USD, type Totals } from '../../lib/money';
+import { formatMoney, KES_PER_USD } from '../../lib/money';
 import { useAccountPrefill } from './account-prefill';
 import { BuyerTaxFields } from './buyer-tax-fields';
 import { checkoutSchema, type CheckoutInput, type CheckoutValues } from './checkout-schema';
 import { IntakeSeatsHint } from './intake-seats-hint';
+import { totalsWithIntakes } from './intake-totals';
 import { PaymentInstructions, type BankAccount } from './payment-instructions';
 import { MPESA_PHONE_MESSAGE, normaliseMpesaPhone } from '../../lib/mpesa-phone';
 import { rememberMpesaPush } from '../../lib/mpesa-push-intent';
@@ -42,7 +43,6 @@ interface Props {
   /** Titles of the cart's programs no longer on sale: the order waits until they are removed. */
   unavailable: readonly string[];
   quote: Quote;
-  totals: Totals;
   paybill: string | null;
   bankAccounts: readonly BankAccount[];
   onQuoteChanged: (quote: Quote) => void;
@@ -139,7 +139,7 @@ function useAttemptKey() {
 }
 
 export default function CheckoutForm(props: Props) {
-  const { headingRef, lines, unavailable, quote, totals, paybill, bankAccounts, onQuoteChanged, onOrderPlaced } = props;
+  const { headingRef, lines, unavailable, quote, paybill, bankAccounts, onQuoteChanged, onOrderPlaced } = props;
   const ids = useId();
   const form = useForm<CheckoutInput, unknown, CheckoutValues>({
     resolver: zodResolver(checkoutSchema),
@@ -156,7 +156,12 @@ export default function CheckoutForm(props: Props) {
   const [formError, setFormError] = useState<{ message: string } | null>(null);
   const alert = useRef<HTMLDivElement>(null);
   const keyFor = useAttemptKey();
-  const [buyerName, buyerEmail, method] = useWatch({ control, name: ['buyer_name', 'buyer_email', 'payment_method'] });
+  const [buyerName, buyerEmail, method, programChoices] = useWatch({
+    control,
+    name: ['buyer_name', 'buyer_email', 'payment_method', 'programs'],
+  });
+  // What the order will charge: a chosen intake's own early-bird included (vouchers come off on the confirmation).
+  const totals = totalsWithIntakes(lines, (programId) => programChoices?.[programId]?.intake_id);
 
   useEffect(() => headingRef.current?.focus(), [headingRef]);
 

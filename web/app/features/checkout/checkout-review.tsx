@@ -187,7 +187,6 @@ export function CheckoutReview({ lines, paybill, bankAccounts, cartHref, onRemov
             lines={review.flatMap((line) => (line.available ? [line] : []))}
             unavailable={review.flatMap((line) => (line.available ? [] : [line.title]))}
             quote={state.quote}
-            totals={totals}
             paybill={paybill}
             bankAccounts={bankAccounts}
             onQuoteChanged={replace}

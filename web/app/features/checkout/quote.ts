@@ -13,6 +13,8 @@ export interface QuotedIntake {
   /** "Online" or the venue. */
   place: string;
   seatsLeft: number;
+  /** A seat's price in this intake when its own early-bird applies (else the program's price applies). */
+  amount?: number;
 }
 
 export interface QuotedProgram {
