@@ -6,7 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { expect, test } from './fixtures.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/database.types.ts';
+import { expect, test, type StackInfo } from './fixtures.ts';
 import { capturedAttachment, capturedMail } from '../support/mail-capture.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { cartProgram, fillDetails, freshEmail, storeCart } from './support/checkout.ts';
@@ -29,6 +31,44 @@ function deadline(): { iso: string; words: RegExp } {
   return { iso: at.toISOString(), words: new RegExp(`until ${day}, 23:59`) };
 }
 
+/** A training program of the test's own, as staff would add it: the fields each test cares about over a fixture's. */
+async function fixtureProgram(
+  serviceRole: SupabaseClient<Database>,
+  fields: { title: string; slug: string } & Partial<Database['public']['Tables']['training_programs']['Insert']>,
+): Promise<{ id: string; slug: string }> {
+  const program = await serviceRole
+    .from('training_programs')
+    .insert({
+      category: 'Leadership',
+      focus: 'Early-bird fixture',
+      description: 'Early-bird fixture',
+      duration: '2 days',
+      price_amount: 1250,
+      currency: 'USD',
+      ...fields,
+    })
+    .select('id, slug')
+    .single();
+  if (program.error) throw new Error(program.error.message);
+  return program.data;
+}
+
+/** Removes a fixture program with its orders and intakes (orders are not for the service role to delete). */
+async function removeProgram(stack: StackInfo, programId: string): Promise<void> {
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `delete from public.orders where id in (select order_id from public.order_items where program_id = $1)`,
+      [programId],
+    );
+    await db.query('delete from public.program_intakes where program_id = $1', [programId]);
+    await db.query('delete from public.training_programs where id = $1', [programId]);
+  } finally {
+    await db.end();
+  }
+}
+
 test('the catalogue, the program page and the cart show the early-bird price and its deadline; the order is charged it', async ({
   page,
   stack,
@@ -38,27 +78,15 @@ test('the catalogue, the program page and the cart show the early-bird price and
   const suffix = randomBytes(4).toString('hex');
   const until = deadline();
   const title = `Early-bird fixture ${suffix}`;
-  const program = await serviceRole
-    .from('training_programs')
-    .insert({
-      title,
-      slug: `early-bird-${suffix}`,
-      category: 'Leadership',
-      focus: 'Early-bird fixture',
-      description: 'Early-bird fixture',
-      duration: '2 days',
-      price_amount: 1250,
-      currency: 'USD',
-      is_published: true,
-      early_bird_price: 1000,
-      early_bird_until: until.iso,
-    })
-    .select('id, slug')
-    .single();
-  if (program.error) throw new Error(program.error.message);
-  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  const program = await fixtureProgram(serviceRole, {
+    title,
+    slug: `early-bird-${suffix}`,
+    is_published: true,
+    early_bird_price: 1000,
+    early_bird_until: until.iso,
+  });
   try {
-    await openHydrated(page, `/training/${program.data.slug}`);
+    await openHydrated(page, `/training/${program.slug}`);
     const fee = page.getByRole('definition').filter({ hasText: 'USD 1,000' });
     await expect(fee).toContainText(/^USD\s1,000/);
     await expect(fee).toContainText(until.words);
@@ -99,13 +127,7 @@ test('the catalogue, the program page and the cart show the early-bird price and
     const pdf = await pdfText(await capturedAttachment(stack.mailApiUrl, mail!.id, 0));
     expect(pdf.replace(/\s+/g, ' ')).toContain('Early-bird price (regular USD 1,250)');
   } finally {
-    await db.connect();
-    await db.query(
-      `delete from public.orders where id in (select order_id from public.order_items where program_id = $1)`,
-      [program.data.id],
-    );
-    await db.query('delete from public.training_programs where id = $1', [program.data.id]);
-    await db.end();
+    await removeProgram(stack, program.id);
   }
 });
 
@@ -117,28 +139,17 @@ test('at checkout, choosing an intake with an early-bird of its own changes the 
   test.setTimeout(120_000);
   const suffix = randomBytes(4).toString('hex');
   const until = deadline();
-  const program = await serviceRole
-    .from('training_programs')
-    .insert({
-      title: `Intake early-bird fixture ${suffix}`,
-      slug: `intake-early-bird-${suffix}`,
-      category: 'Leadership',
-      focus: 'Intake early-bird fixture',
-      description: 'Intake early-bird fixture',
-      duration: '1 day',
-      price_amount: 1250,
-      currency: 'USD',
-      is_published: true,
-    })
-    .select('id, slug')
-    .single();
-  if (program.error) throw new Error(program.error.message);
+  const program = await fixtureProgram(serviceRole, {
+    title: `Intake early-bird fixture ${suffix}`,
+    slug: `intake-early-bird-${suffix}`,
+    is_published: true,
+  });
   const startsOn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const intakes = await serviceRole
     .from('program_intakes')
     .insert([
       {
-        program_id: program.data.id,
+        program_id: program.id,
         starts_on: startsOn(30),
         ends_on: startsOn(30),
         is_online: true,
@@ -146,7 +157,7 @@ test('at checkout, choosing an intake with an early-bird of its own changes the 
         is_published: true,
       },
       {
-        program_id: program.data.id,
+        program_id: program.id,
         starts_on: startsOn(40),
         ends_on: startsOn(40),
         is_online: true,
@@ -158,9 +169,8 @@ test('at checkout, choosing an intake with an early-bird of its own changes the 
     ])
     .select('id, early_bird_price');
   if (intakes.error) throw new Error(intakes.error.message);
-  const db = new pg.Client({ connectionString: stack.databaseUrl });
   try {
-    await storeCart(page, [{ program: await cartProgram(serviceRole, program.data.slug), quantity: 2 }]);
+    await storeCart(page, [{ program: await cartProgram(serviceRole, program.slug), quantity: 2 }]);
     await openHydrated(page, '/checkout');
     await page.getByRole('button', { name: 'Continue to your details' }).click();
     const toPay = page.getByText(/^To pay:/);
@@ -178,41 +188,26 @@ test('at checkout, choosing an intake with an early-bird of its own changes the 
     await expect(page).toHaveURL(/\/order-confirmation\?token=/, { timeout: 15_000 });
     await expect(page.getByTestId('total-usd')).toHaveText(/^USD\s1,800\.00$/);
   } finally {
-    await db.connect();
-    await db.query(
-      `delete from public.orders where id in (select order_id from public.order_items where program_id = $1)`,
-      [program.data.id],
-    );
-    await db.query('delete from public.program_intakes where program_id = $1', [program.data.id]);
-    await db.query('delete from public.training_programs where id = $1', [program.data.id]);
-    await db.end();
+    await removeProgram(stack, program.id);
   }
 });
 
 test('staff set a program’s early-bird price and deadline beside its price; one not below the price is refused in words', async ({
   page,
+  stack,
   serviceRole,
 }) => {
   test.setTimeout(120_000);
   const suffix = randomBytes(4).toString('hex');
-  const program = await serviceRole
-    .from('training_programs')
-    .insert({
-      title: `Early-bird admin fixture ${suffix}`,
-      slug: `early-bird-admin-${suffix}`,
-      category: 'Leadership',
-      focus: 'Early-bird fixture',
-      description: 'Early-bird fixture',
-      duration: '2 days',
-      price_amount: 42500,
-      currency: 'KES',
-    })
-    .select('id')
-    .single();
-  if (program.error) throw new Error(program.error.message);
+  const program = await fixtureProgram(serviceRole, {
+    title: `Early-bird admin fixture ${suffix}`,
+    slug: `early-bird-admin-${suffix}`,
+    price_amount: 42500,
+    currency: 'KES',
+  });
   try {
     await signInAsStaff(page);
-    await page.goto(`/admin/training-programs/${program.data.id}`);
+    await page.goto(`/admin/training-programs/${program.id}`);
     const amount = page.getByLabel('Early-bird amount (optional)', { exact: true });
     const until = page.getByLabel('Early-bird until (Nairobi time)', { exact: true });
     await amount.fill('42,500');
@@ -227,11 +222,11 @@ test('staff set a program’s early-bird price and deadline beside its price; on
     const saved = await serviceRole
       .from('training_programs')
       .select('early_bird_price, early_bird_until')
-      .eq('id', program.data.id)
+      .eq('id', program.id)
       .single();
     // 23:59 in Nairobi is 20:59 UTC.
     expect(saved.data).toEqual({ early_bird_price: 38000, early_bird_until: '2027-02-01T20:59:00+00:00' });
   } finally {
-    await serviceRole.from('training_programs').delete().eq('id', program.data.id);
+    await removeProgram(stack, program.id);
   }
 });
