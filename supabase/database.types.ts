@@ -2485,6 +2485,10 @@ export type Database = {
         Returns: number
       }
       my_data: { Args: Record<PropertyKey, never>; Returns: Json }
+      my_order_participants_link: {
+        Args: { order_id: string }
+        Returns: string
+      }
       name_quote_participants: {
         Args: { participants: Json; token: string }
         Returns: Json
