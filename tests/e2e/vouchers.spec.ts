@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { expect, test, type StackInfo } from './fixtures.ts';
-import { describeViolations, scanAllRules } from './support/axe-scan.ts';
+import { expect, setTheme, test, type StackInfo } from './fixtures.ts';
+import { describeViolations, scanAllRules, scanThemeDependentRules } from './support/axe-scan.ts';
 import { cartProgram, fillDetails, freshEmail, storeCart } from './support/checkout.ts';
 import { csvRows } from './support/csv.ts';
 import { openHydrated } from './support/hydrated.ts';
@@ -190,6 +190,13 @@ test('marketing holds seats in an intake for a code; a hold the intake has no ro
 
     const { violations } = await scanAllRules(page);
     expect(violations, describeViolations(violations)).toEqual([]);
+    // The dark theme too (a tab of its own: the theme is stored before its first page).
+    const dark = await page.context().newPage();
+    await setTheme(dark, 'dark');
+    await dark.goto('/admin/vouchers');
+    await expect(dark.getByRole('cell', { name: `0 of 2 used, in ${title} from ${startsOn}` })).toBeVisible();
+    const darkScan = await scanThemeDependentRules(dark);
+    expect(darkScan.violations, describeViolations(darkScan.violations)).toEqual([]);
   } finally {
     await serviceRole.from('vouchers').delete().eq('held_intake_id', intake.data.id);
     await serviceRole.from('training_programs').delete().eq('id', program.data.id);
