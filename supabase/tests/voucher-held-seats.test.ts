@@ -215,7 +215,7 @@ describe('seats a voucher holds', () => {
   it('frees the seats after held_until (the clock moved), and while the voucher is paused', async () => {
     const line = await intakeOf(4);
     const { rows } = await db.query<{ until: string }>(`select (now() + interval '2 days')::text as until`);
-    const code = await holdingVoucher(line, 3, { held_until: rows[0]!.until });
+    await holdingVoucher(line, 3, { held_until: rows[0]!.until });
     expect(await seatsLeftForVisitors(line.intakeId)).toBe(1);
     expect(await checkout(db, line, 2)).toMatchObject({ refused: 'intake_full' });
 
@@ -272,7 +272,6 @@ describe('seats a voucher holds', () => {
     expect(await seatsLeftForVisitors(other.intakeId)).toBe(3);
     await db.query(`update public.vouchers set is_paused = false where code = $1`, [paused]);
     expect(await seatsLeftForVisitors(other.intakeId)).toBe(1);
-    expect(code).toMatch(/^HOLD-/);
   });
 
   it('a used-up voucher holds nothing more', async () => {
