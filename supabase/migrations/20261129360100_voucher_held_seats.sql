@@ -9,8 +9,9 @@
 -- used up and before held_until, by the database clock (now() outside tests).
 -- private.intake_seats_reserved(intake, except_voucher) sums it per intake.
 -- private.intake_seats_free(intake, voucher) is what an order may book: capacity, less the seats
--- of orders holding seats, less the other holds. create_order, accept_quote and the visitors'
--- public_program_intakes.seats_left ask it; a trigger refuses a hold the intake has no room for.
+-- of orders holding seats, less the other holds: create_order and accept_quote ask it. The
+-- visitors' public_program_intakes.seats_left joins the view (a view visitors read may call no
+-- function of this schema). A trigger refuses a hold the intake has no room for.
 --
 -- Never oversold: seats are counted under the intake's row lock (create_order, accept_quote and
 -- the hold's trigger take it), and a hold only ever keeps seats back.
