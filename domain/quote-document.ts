@@ -76,6 +76,11 @@ export function quoteUrl(siteUrl: string, token: string): string {
   return new URL(`/quote/${encodeURIComponent(token)}`, siteUrl).toString();
 }
 
+/** The page that names an accepted quote's participants (the e-mailed link, /account's link). */
+export function quoteParticipantsPath(token: string): string {
+  return `/quote/${encodeURIComponent(token)}/participants`;
+}
+
 export function quoteParticipantsUrl(siteUrl: string, token: string): string {
-  return new URL(`/quote/${encodeURIComponent(token)}/participants`, siteUrl).toString();
+  return new URL(quoteParticipantsPath(token), siteUrl).toString();
 }

@@ -1876,6 +1876,9 @@ export type Database = {
           created_by: string | null
           currency: string | null
           description: string | null
+          held_intake_id: string | null
+          held_seats: number | null
+          held_until: string | null
           id: string
           intake_ids: string[]
           is_paused: boolean
@@ -1897,6 +1900,9 @@ export type Database = {
           created_by?: string | null
           currency?: string | null
           description?: string | null
+          held_intake_id?: string | null
+          held_seats?: number | null
+          held_until?: string | null
           id?: string
           intake_ids?: string[]
           is_paused?: boolean
@@ -1918,6 +1924,9 @@ export type Database = {
           created_by?: string | null
           currency?: string | null
           description?: string | null
+          held_intake_id?: string | null
+          held_seats?: number | null
+          held_until?: string | null
           id?: string
           intake_ids?: string[]
           is_paused?: boolean
@@ -1931,7 +1940,20 @@ export type Database = {
           valid_from?: string | null
           valid_until?: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "vouchers_held_intake_id_fkey"
+            columns: ["held_intake_id"]
+            referencedRelation: "program_intakes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "vouchers_held_intake_id_fkey"
+            columns: ["held_intake_id"]
+            referencedRelation: "public_program_intakes"
+            referencedColumns: ["id"]
+          },
+        ]
       }
     }
     Views: {
@@ -2485,6 +2507,10 @@ export type Database = {
         Returns: number
       }
       my_data: { Args: Record<PropertyKey, never>; Returns: Json }
+      my_order_participants_link: {
+        Args: { order_id: string }
+        Returns: string
+      }
       name_quote_participants: {
         Args: { participants: Json; token: string }
         Returns: Json
@@ -3089,6 +3115,8 @@ export type Database = {
       voucher_usage: {
         Args: Record<PropertyKey, never>
         Returns: {
+          held_used: number
+          hold_active: boolean
           seats: number
           uses: number
           voucher_id: string

@@ -4,8 +4,10 @@
  * the code from the local mail capture and finds the order (invoice link, participants), a pending
  * order's way to pay, the registration and a certificate; changes a participant's name (the
  * database has it); another customer sees none of it; a customer session gets nothing from /admin;
- * the account pages pass axe in both themes.
+ * the account pages pass axe in both themes. An order placed "names later" (an accepted quote's)
+ * offers "Name participants" on /account until its seats are named.
  */
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
 import { expect, test, type Theme } from './fixtures.ts';
@@ -329,4 +331,117 @@ test('a staff member who signs in with an e-mailed code gets their customer acco
   await expect(page.getByRole('heading', { name: 'This account has no access to the admin area' })).toBeVisible();
   await expect(page.getByText('with a code sent by e-mail, which opens your customer account only')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/orders$/);
+});
+
+test('an order placed "names later": the buyer follows "Name participants" from /account and names the seats', async ({
+  page,
+  stack,
+  serviceRole,
+}) => {
+  test.setTimeout(120_000);
+  const email = freshEmail('names-later');
+  const suffix = randomBytes(4).toString('hex');
+  const programTitle = `Named Later ${suffix}`;
+  const program = await serviceRole
+    .from('training_programs')
+    .insert({
+      title: programTitle,
+      slug: `named-later-${suffix}`,
+      category: 'Leadership',
+      focus: 'Names later fixture',
+      description: 'Names later fixture',
+      duration: '2 days',
+      price_amount: 1000,
+      currency: 'KES',
+      is_published: true,
+    })
+    .select('id')
+    .single();
+  if (program.error) throw new Error(program.error.message);
+  const startsOn = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  const intake = await serviceRole
+    .from('program_intakes')
+    .insert({
+      program_id: program.data.id,
+      starts_on: startsOn,
+      ends_on: startsOn,
+      venue: 'Nairobi',
+      capacity: 10,
+      is_published: true,
+    })
+    .select('id')
+    .single();
+  if (intake.error) throw new Error(intake.error.message);
+  // A sent quote for 2 seats (as /admin/quotes makes one: quotes.spec.ts), accepted with no names.
+  const token = randomBytes(32).toString('base64url');
+  const quote = await serviceRole
+    .from('quotes')
+    .insert({
+      reference: `QUO-E2E-${suffix}`,
+      organisation: 'Tana Water Services',
+      contact_name: 'Achieng Otieno',
+      contact_email: email,
+      currency: 'KES',
+      valid_until: startsOn,
+      state: 'sent',
+      sent_at: new Date().toISOString(),
+      token,
+    })
+    .select('id')
+    .single();
+  if (quote.error) throw new Error(quote.error.message);
+  const line = await serviceRole.from('quote_lines').insert({
+    quote_id: quote.data.id,
+    position: 1,
+    program_id: program.data.id,
+    intake_id: intake.data.id,
+    title: programTitle,
+    seats: 2,
+    unit_price: 1000,
+  });
+  if (line.error) throw new Error(line.error.message);
+  const accepted = await serviceRole.rpc('accept_quote', { token, po_number: 'LPO-ACCOUNT-1' });
+  if (accepted.error) throw new Error(accepted.error.message);
+  const reference = accepted.data[0]!.reference;
+
+  try {
+    // /account: the order's seats are unnamed, and the link to name them is there.
+    await signInWithCode(page, stack, email);
+    const order = page.getByRole('article', { name: `Order ${reference}` });
+    await expect(order).toContainText('2 seats not named yet');
+    const link = order.getByRole('link', { name: `Name participants for order ${reference}` });
+    await expect(link).toHaveAttribute('href', `/quote/${token}/participants`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/quote/${token}/participants$`));
+
+    // The participants page names one seat, then shows the name.
+    const names = page.getByLabel(`Participants for ${programTitle} (0 of 2 named)`);
+    await names.fill('Wanjiru Kamau');
+    await page.getByRole('button', { name: 'Save the participants' }).click();
+    await expect(page.getByText('The participants are saved.')).toBeVisible();
+    await expect(page.getByLabel(`Participants for ${programTitle} (1 of 2 named)`)).toHaveValue(/Wanjiru Kamau/);
+    const { data: roster } = await serviceRole
+      .from('order_participants')
+      .select('full_name, order_items!inner(orders!inner(reference))')
+      .eq('order_items.orders.reference', reference);
+    expect((roster ?? []).map((row) => row.full_name)).toEqual(['Wanjiru Kamau']);
+
+    // Back on /account: the name, one seat still to name, the link still there; once both are named, none.
+    await openHydrated(page, '/account');
+    await expect(order.getByRole('list', { name: `Participants, ${programTitle}` })).toContainText('Wanjiru Kamau');
+    await expect(order).toContainText('1 seat not named yet');
+    await order.getByRole('link', { name: `Name participants for order ${reference}` }).click();
+    const second = page.getByLabel(`Participants for ${programTitle} (1 of 2 named)`);
+    await second.fill('Wanjiru Kamau\nOtieno Ouma');
+    await page.getByRole('button', { name: 'Save the participants' }).click();
+    await expect(page.getByLabel(`Participants for ${programTitle} (2 of 2 named)`)).toBeVisible();
+    await openHydrated(page, '/account');
+    await expect(order.getByRole('list', { name: `Participants, ${programTitle}` })).toContainText('Otieno Ouma');
+    await expect(order.getByRole('link', { name: /^Name participants/ })).toHaveCount(0);
+  } finally {
+    const order = await serviceRole.from('quotes').select('order_id').eq('id', quote.data.id).single();
+    await serviceRole.from('quotes').delete().eq('id', quote.data.id);
+    if (order.data?.order_id) await serviceRole.from('orders').delete().eq('id', order.data.order_id);
+    await serviceRole.from('training_programs').delete().eq('id', program.data.id);
+  }
 });

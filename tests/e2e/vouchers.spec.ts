@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { expect, test, type StackInfo } from './fixtures.ts';
-import { describeViolations, scanAllRules } from './support/axe-scan.ts';
+import { expect, setTheme, test, type StackInfo } from './fixtures.ts';
+import { describeViolations, scanAllRules, scanThemeDependentRules } from './support/axe-scan.ts';
 import { cartProgram, fillDetails, freshEmail, storeCart } from './support/checkout.ts';
 import { csvRows } from './support/csv.ts';
 import { openHydrated } from './support/hydrated.ts';
@@ -129,4 +129,76 @@ test('marketing creates a code, generates a batch as CSV and pauses a code; the 
 
   const { violations } = await scanAllRules(page);
   expect(violations, describeViolations(violations)).toEqual([]);
+});
+
+test('marketing holds seats in an intake for a code; a hold the intake has no room for is refused in words', async ({
+  page,
+  stack,
+  serviceRole,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = tag();
+  const title = `Held Seats ${suffix}`;
+  const program = await serviceRole
+    .from('training_programs')
+    .insert({
+      title,
+      slug: `held-seats-${suffix.toLowerCase()}`,
+      category: 'Leadership',
+      focus: 'Held seats fixture',
+      description: 'Held seats fixture',
+      duration: '2 days',
+      price_amount: 1000,
+      currency: 'KES',
+      is_published: true,
+    })
+    .select('id')
+    .single();
+  if (program.error) throw new Error(program.error.message);
+  const startsOn = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10);
+  const intake = await serviceRole
+    .from('program_intakes')
+    .insert({ program_id: program.data.id, starts_on: startsOn, ends_on: startsOn, venue: 'Nairobi', capacity: 3 })
+    .select('id')
+    .single();
+  if (intake.error) throw new Error(intake.error.message);
+
+  try {
+    await signInAsStaff(page, await marketingMember(stack, serviceRole));
+    await page.goto('/admin/vouchers');
+    await expect(page.getByRole('heading', { name: 'Vouchers', level: 1 })).toBeVisible();
+    const code = `HOLD-${suffix}`;
+    await page.getByLabel('Code (or prefix of a batch)').fill(code);
+    await page.getByLabel('Percentage or amount').fill('10');
+    await page.getByLabel('Hold seats in intake (optional)').selectOption({ label: `${title}, from ${startsOn}` });
+    await page.getByLabel('Seats held (per code)').fill('2');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: code }) });
+    await expect(row.getByRole('cell', { name: `0 of 2 used, in ${title} from ${startsOn}` })).toBeVisible();
+    const stored = await serviceRole.from('vouchers').select('held_intake_id, held_seats').eq('code', code).single();
+    expect(stored.data).toEqual({ held_intake_id: intake.data.id, held_seats: 2 });
+
+    // One seat of the 3 is left to hold: a second hold of 2 is refused, in the database's words.
+    await page.getByLabel('Code (or prefix of a batch)').fill(`HOLD2-${suffix}`);
+    await page.getByLabel('Percentage or amount').fill('10');
+    await page.getByLabel('Hold seats in intake (optional)').selectOption({ label: `${title}, from ${startsOn}` });
+    await page.getByLabel('Seats held (per code)').fill('2');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Only 1 seat of this intake is free to hold.').first()).toBeVisible();
+    const refused = await serviceRole.from('vouchers').select('id').eq('code', `HOLD2-${suffix}`);
+    expect(refused.data).toEqual([]);
+
+    const { violations } = await scanAllRules(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    // The dark theme too (a tab of its own: the theme is stored before its first page).
+    const dark = await page.context().newPage();
+    await setTheme(dark, 'dark');
+    await dark.goto('/admin/vouchers');
+    await expect(dark.getByRole('cell', { name: `0 of 2 used, in ${title} from ${startsOn}` })).toBeVisible();
+    const darkScan = await scanThemeDependentRules(dark);
+    expect(darkScan.violations, describeViolations(darkScan.violations)).toEqual([]);
+  } finally {
+    await serviceRole.from('vouchers').delete().eq('held_intake_id', intake.data.id);
+    await serviceRole.from('training_programs').delete().eq('id', program.data.id);
+  }
 });

@@ -1509,7 +1509,13 @@ const visitorFunctions = [
 ];
 
 /** Functions of a signed-in customer (their own rows only: supabase/tests/customer-rls.test.ts). */
-const customerFunctions = ['my_data', 'rename_order_participant', 'request_data_erasure'];
+const customerFunctions = [
+  'my_data',
+  // The participants link of one's own names-later order (supabase/tests/account-names-link.test.ts).
+  'my_order_participants_link',
+  'rename_order_participant',
+  'request_data_erasure',
+];
 
 describe('coverage', () => {
   let relations: string[] = [];

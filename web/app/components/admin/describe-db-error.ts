@@ -25,6 +25,7 @@ const defaultConstraintMessages: ConstraintMessages = {
   program_intakes_capacity_range: 'The capacity must be between 1 and 1000.',
   program_intakes_ends_after_start: 'The end date cannot be before the start date.',
   order_items_intake_id_fkey: 'This intake has orders, so it cannot be deleted. Unpublish it instead.',
+  vouchers_held_intake_id_fkey: 'A voucher holds seats in this intake, so it cannot be deleted. Unpublish it instead.',
   events_ends_after_start: 'The end cannot be before the start.',
   events_cancelled_not_published:
     'This event is cancelled, so it cannot be published again. Create a new event instead.',

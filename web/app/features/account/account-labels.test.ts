@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { awaitsPayment, mayRenameParticipants, newsletterStatusLabel, orderStatusLabel } from './account-labels';
+import {
+  awaitsPayment,
+  mayRenameParticipants,
+  newsletterStatusLabel,
+  orderStatusLabel,
+  unnamedSeatsLabel,
+} from './account-labels';
 
 describe('account labels', () => {
   it('names order statuses as the confirmation page does', () => {
@@ -17,6 +23,11 @@ describe('account labels', () => {
     expect(mayRenameParticipants('paid', '2026-12-01', '2026-12-01')).toBe(false);
     expect(mayRenameParticipants('pending', '2026-12-01', '2026-11-30')).toBe(false);
     expect(mayRenameParticipants('paid', null, '2026-11-30')).toBe(false);
+  });
+
+  it('counts the seats still to name', () => {
+    expect(unnamedSeatsLabel(1)).toBe('1 seat not named yet');
+    expect(unnamedSeatsLabel(3)).toBe('3 seats not named yet');
   });
 
   it('says the newsletter status in words', () => {

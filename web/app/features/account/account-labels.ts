@@ -32,6 +32,11 @@ export function mayRenameParticipants(
   return status === 'paid' && !!intakeStartsOn && intakeStartsOn > today;
 }
 
+/** A line's seats that have no participant yet (an order placed "names later"). */
+export function unnamedSeatsLabel(seats: number): string {
+  return seats === 1 ? '1 seat not named yet' : `${seats} seats not named yet`;
+}
+
 const newsletterLabels: Record<string, string> = {
   pending: 'Waiting for you to confirm (see the e-mail we sent)',
   confirmed: 'Subscribed',

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { certificateVerifyUrl, formatCertificateCode } from '../../../../domain/certificate-code';
+import { quoteParticipantsPath } from '../../../../domain/quote-document';
 import { formatCalendarDate, formatDate, formatDateTime, nairobiToday } from '../../../../domain/dates';
 import { paymentReceiptLabel } from '../../../../domain/payment-receipt';
 import { taxDocumentLabel } from '../../../../domain/tax-document';
@@ -15,7 +16,13 @@ import { useRootData } from '../../lib/root-data';
 import { saveBlob } from '../../lib/save-blob';
 import { browserSupabaseEnv } from '../../lib/supabase/browser-env';
 import { getBrowserSupabase } from '../../lib/supabase/browser-client';
-import { awaitsPayment, mayRenameParticipants, newsletterStatusLabel, orderStatusLabel } from './account-labels';
+import {
+  awaitsPayment,
+  mayRenameParticipants,
+  newsletterStatusLabel,
+  orderStatusLabel,
+  unnamedSeatsLabel,
+} from './account-labels';
 import { accountDataPath } from '../../config/account-paths';
 import { loadAccount, type AccountData, type AccountOrder } from './load-account';
 import { ProfileForm } from './profile-form';
@@ -84,7 +91,12 @@ export function AccountOverview({ email, metadata, services }: Props) {
         <p role="status">Loading your account…</p>
       ) : (
         <>
-          <OrdersSection orders={data.orders} intakes={data.intakes} onChanged={reload} />
+          <OrdersSection
+            orders={data.orders}
+            intakes={data.intakes}
+            namingLinks={data.namingLinks}
+            onChanged={reload}
+          />
           <RegistrationsSection data={data} />
           <CertificatesSection data={data} linkedInUrl={services.linkedInUrl} />
           <NewsletterSection
@@ -141,10 +153,12 @@ function documentHref(kind: 'receipt' | 'document', id: string, token: string): 
 function OrdersSection({
   orders,
   intakes,
+  namingLinks,
   onChanged,
 }: {
   orders: AccountOrder[];
   intakes: AccountData['intakes'];
+  namingLinks: AccountData['namingLinks'];
   onChanged: () => void;
 }) {
   const today = nairobiToday();
@@ -154,6 +168,7 @@ function OrdersSection({
       {orders.length === 0 ? <p>You have no orders with this address yet.</p> : null}
       {orders.map((order) => {
         const confirmation = `/order-confirmation?token=${encodeURIComponent(order.confirmation_token)}`;
+        const namingToken = namingLinks.get(order.id);
         return (
           <article key={order.id} className="account-card" aria-labelledby={`order-${order.id}`}>
             <h3 id={`order-${order.id}`}>Order {order.reference}</h3>
@@ -198,10 +213,18 @@ function OrdersSection({
                           </li>
                         ))}
                     </ul>
+                    {item.order_participants.length < item.quantity ? (
+                      <p>{unnamedSeatsLabel(item.quantity - item.order_participants.length)}</p>
+                    ) : null}
                   </div>
                 );
               })}
             <p className="account-actions">
+              {namingToken ? (
+                <Link to={quoteParticipantsPath(namingToken)}>
+                  Name participants<span className="visually-hidden"> for order {order.reference}</span>
+                </Link>
+              ) : null}
               <a href={invoiceHref(order.confirmation_token)}>
                 {awaitsPayment(order.status) ? 'Pro-forma invoice' : 'Invoice'} (PDF)
                 <span className="visually-hidden"> for order {order.reference}</span>

@@ -46,12 +46,35 @@ export async function loadAccount(supabase: DatabaseClient) {
   if (intakes.error || events.error) throw new Error('could not read the intakes or events');
   return {
     orders: orders.data!,
+    namingLinks: await loadNamingLinks(supabase, orders.data!),
     intakes: new Map((intakes.data ?? []).map((intake) => [intake.id!, intake])),
     registrations: registrations.data!,
     events: new Map((events.data ?? []).map((event) => [event.id!, event])),
     certificates: certificates.data!,
     newsletter: newsletter.data,
   };
+}
+
+/**
+ * The participants page's token of each order with seats to name ("names later", an accepted
+ * quote's order), by order id. The database decides (public.my_order_participants_link: the
+ * session's own order, a seat unnamed, names still open); only orders that hold seats and have
+ * an unnamed seat are asked.
+ */
+async function loadNamingLinks(supabase: DatabaseClient, orders: AccountOrder[]): Promise<Map<string, string>> {
+  const candidates = orders.filter(
+    (order) =>
+      ['pending', 'confirmed', 'paid'].includes(order.status) &&
+      order.order_items.some((item) => item.order_participants.length < item.quantity),
+  );
+  const answers = await Promise.all(
+    candidates.map(async (order) => {
+      const { data, error } = await supabase.rpc('my_order_participants_link', { order_id: order.id });
+      if (error) throw new Error(`could not read the naming link: ${error.message}`);
+      return [order.id, data] as const;
+    }),
+  );
+  return new Map(answers.filter((answer): answer is readonly [string, string] => typeof answer[1] === 'string'));
 }
 
 export interface AccountOrder {

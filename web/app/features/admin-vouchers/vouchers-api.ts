@@ -9,7 +9,13 @@ import { staffSupabase } from '../../lib/supabase/staff-client';
 import type { Tables, TablesInsert } from '../../../../supabase/database.types.ts';
 import { CODE_FORMAT, generateVoucherCodes, MAX_BATCH, normaliseVoucherCode } from './voucher-codes';
 
-export type Voucher = Tables<'vouchers'> & { uses: number; seats: number };
+/** A voucher with its use: orders, seats discounted, and seats its orders took in its held intake. */
+export type Voucher = Tables<'vouchers'> & {
+  uses: number;
+  seats: number;
+  held_used: number | null;
+  hold_active: boolean | null;
+};
 
 export interface VoucherChoices {
   programs: Array<{ id: string; title: string }>;
@@ -29,6 +35,8 @@ export async function listVouchers(): Promise<Voucher[]> {
     ...voucher,
     uses: byVoucher.get(voucher.id)?.uses ?? 0,
     seats: byVoucher.get(voucher.id)?.seats ?? 0,
+    held_used: byVoucher.get(voucher.id)?.held_used ?? null,
+    hold_active: byVoucher.get(voucher.id)?.hold_active ?? null,
   }));
 }
 
@@ -70,6 +78,10 @@ export const newVoucherInput = z
     validUntil: z.string().trim(),
     maxUses: optionalNumber,
     maxSeatsPerOrder: optionalNumber,
+    /** Seats held in one intake for the code's holders (each code of a batch holds as many). */
+    heldIntakeId: z.union([z.literal(''), z.uuid()]),
+    heldSeats: optionalNumber,
+    heldUntil: z.string().trim(),
   })
   .superRefine((input, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', message, path: [path] });
@@ -81,6 +93,14 @@ export const newVoucherInput = z
     const code = normaliseVoucherCode(input.code);
     if (input.count === 1 && code && !CODE_FORMAT.test(code))
       issue('code', 'A code has 3 to 40 letters, digits, - or _, and starts with a letter or digit.');
+    if (input.heldIntakeId && input.heldSeats === null) issue('heldSeats', 'Give the number of seats to hold.');
+    if (!input.heldIntakeId && (input.heldSeats !== null || input.heldUntil))
+      issue('heldIntakeId', 'Choose the intake to hold the seats in.');
+    if (
+      input.heldSeats !== null &&
+      !(Number.isInteger(input.heldSeats) && input.heldSeats >= 1 && input.heldSeats <= 1000)
+    )
+      issue('heldSeats', 'The seats held are a whole number from 1 to 1,000.');
   });
 export type NewVoucherInput = z.input<typeof newVoucherInput>;
 export type NewVoucher = z.output<typeof newVoucherInput>;
@@ -110,6 +130,9 @@ export async function createVouchers(input: NewVoucher): Promise<string[]> {
     valid_until: instant(input.validUntil, 'end'),
     max_uses: input.maxUses,
     max_seats_per_order: input.maxSeatsPerOrder,
+    held_intake_id: input.heldIntakeId || null,
+    held_seats: input.heldIntakeId ? input.heldSeats : null,
+    held_until: input.heldIntakeId ? instant(input.heldUntil, 'end of the hold') : null,
     batch_id: codes.length > 1 ? crypto.randomUUID() : null,
   };
   const supabase = await staffSupabase();

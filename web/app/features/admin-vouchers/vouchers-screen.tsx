@@ -8,7 +8,7 @@ import { useActionResult, usePostToRoute } from '../../components/admin/action-r
 import { downloadCsv, type CsvColumn } from '../../components/admin/download-csv';
 import { staffInputHint } from '../../lib/staff-time';
 import type { VoucherIntent } from './voucher-action';
-import { benefitText, scopeText, validityText } from './voucher-text';
+import { benefitText, heldSeatsText, scopeText, validityText } from './voucher-text';
 import type { Voucher, VoucherChoices } from './vouchers-api';
 import '../../components/ui/form-fields.css';
 import './vouchers.css';
@@ -41,6 +41,9 @@ function NewVoucherForm({ choices }: { choices: VoucherChoices }) {
         validUntil: text('validUntil'),
         maxUses: text('maxUses'),
         maxSeatsPerOrder: text('maxSeatsPerOrder'),
+        heldIntakeId: text('heldIntakeId'),
+        heldSeats: text('heldSeats'),
+        heldUntil: text('heldUntil'),
       },
     };
     void post(intent);
@@ -160,6 +163,31 @@ function NewVoucherForm({ choices }: { choices: VoucherChoices }) {
         <input {...described('maxSeatsPerOrder')} className="field__input" type="number" min={1} />,
         'Empty: every seat of the programs it applies to.',
       )}
+      {field(
+        'heldIntakeId',
+        'Hold seats in intake (optional)',
+        <select {...described('heldIntakeId')} className="field__input" defaultValue="">
+          <option value="">No seats held</option>
+          {choices.intakes.map((intake) => (
+            <option key={intake.id} value={intake.id}>
+              {programTitle(intake.program_id)}, from {intake.starts_on}
+            </option>
+          ))}
+        </select>,
+        'Seats kept for the code’s holders: checkouts without the code cannot take them. The intake must be one the code applies to.',
+      )}
+      {field(
+        'heldSeats',
+        'Seats held (per code)',
+        <input {...described('heldSeats')} className="field__input" type="number" min={1} max={1000} />,
+        'Orders with the code use them up; each code of a batch holds this many.',
+      )}
+      {field(
+        'heldUntil',
+        'Hold seats until (optional)',
+        <input {...described('heldUntil')} className="field__input" type="datetime-local" />,
+        `${staffInputHint} Empty: while the code is valid. Pausing the code also frees its seats.`,
+      )}
       <button type="submit" className="button" disabled={busy}>
         {pendingIntent === 'create' ? 'Saving…' : 'Create'}
       </button>
@@ -246,6 +274,7 @@ export function VouchersScreen({ vouchers, choices }: { vouchers: Voucher[]; cho
               <th scope="col">Valid</th>
               <th scope="col">Uses</th>
               <th scope="col">Seats discounted</th>
+              <th scope="col">Seats held</th>
               <th scope="col">State</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -255,7 +284,7 @@ export function VouchersScreen({ vouchers, choices }: { vouchers: Voucher[]; cho
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={8}>No vouchers yet.</td>
+                <td colSpan={9}>No vouchers yet.</td>
               </tr>
             ) : (
               rows.map((row) => {
@@ -278,6 +307,7 @@ export function VouchersScreen({ vouchers, choices }: { vouchers: Voucher[]; cho
                       {limit}
                     </td>
                     <td>{seats}</td>
+                    <td>{heldSeatsText(row.codes, choices)}</td>
                     <td>{paused === 0 ? 'Active' : paused === row.codes.length ? 'Paused' : `${paused} paused`}</td>
                     <td>
                       <RowActions row={row} />

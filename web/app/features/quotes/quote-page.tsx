@@ -6,7 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isClosedQuote } from '../../../../domain/quote-document.ts';
+import { isClosedQuote, quoteParticipantsPath } from '../../../../domain/quote-document.ts';
 import { AcceptQuoteForm } from './accept-quote-form';
 import { ParticipantsForm } from './participants-form';
 import { QuoteSummary } from './quote-summary';
@@ -56,7 +56,7 @@ export function QuotePage({ token, view }: { token: string; view: 'quote' | 'par
         </p>
       </Status>
     );
-  const participantsPath = `/quote/${encodeURIComponent(token)}/participants`;
+  const participantsPath = quoteParticipantsPath(token);
   return (
     <>
       <h2 className="quote-reference">Quote {quote.reference}</h2>
@@ -86,7 +86,8 @@ export function QuotePage({ token, view }: { token: string; view: 'quote' | 'par
       {view === 'quote' && !quote.order && <AcceptQuoteForm token={token} quote={quote} onAccepted={reload} />}
       {view === 'participants' && quote.order && (
         <ParticipantsForm
-          key={String(saved)}
+          // A new form once the saved names are read back: its fields start from what is stored.
+          key={JSON.stringify(quote.lines.map((line) => line.participants))}
           token={token}
           quote={quote}
           onSaved={() => {
