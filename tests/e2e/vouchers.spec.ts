@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/database.types.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -200,5 +201,90 @@ test('marketing holds seats in an intake for a code; a hold the intake has no ro
   } finally {
     await serviceRole.from('vouchers').delete().eq('held_intake_id', intake.data.id);
     await serviceRole.from('training_programs').delete().eq('id', program.data.id);
+  }
+});
+
+test('a visitor with a code that holds seats books an intake that shows as full to everyone else', async ({
+  page,
+  stack,
+  serviceRole,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = tag();
+  const program = await serviceRole
+    .from('training_programs')
+    .insert({
+      title: `Held For Holders ${suffix}`,
+      slug: `held-for-holders-${suffix.toLowerCase()}`,
+      category: 'Leadership',
+      focus: 'Held seats fixture',
+      description: 'Held seats fixture',
+      duration: '1 day',
+      price_amount: 1000,
+      currency: 'KES',
+      is_published: true,
+    })
+    .select('id, slug')
+    .single();
+  if (program.error) throw new Error(program.error.message);
+  const startsOn = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10);
+  const intake = await serviceRole
+    .from('program_intakes')
+    .insert({
+      program_id: program.data.id,
+      starts_on: startsOn,
+      ends_on: startsOn,
+      venue: 'Nairobi',
+      capacity: 2,
+      is_published: true,
+    })
+    .select('id')
+    .single();
+  if (intake.error) throw new Error(intake.error.message);
+  const code = `HOLDERS-${suffix}`;
+  const voucher = await serviceRole.from('vouchers').insert({
+    code,
+    kind: 'percent_off',
+    percent_off: 10,
+    scope: 'all_programs',
+    held_intake_id: intake.data.id,
+    held_seats: 2,
+  });
+  if (voucher.error) throw new Error(voucher.error.message);
+
+  try {
+    await storeCart(page, [{ program: await cartProgram(serviceRole, program.data.slug), quantity: 1 }]);
+    await openHydrated(page, '/checkout');
+    await page.getByRole('button', { name: 'Continue to your details' }).click();
+    const intakeChoice = page.getByRole('combobox', { name: 'Intake' });
+    const heldIntake = intakeChoice.getByRole('option', { name: /Nairobi: full/ });
+    // Both seats are held: to everyone else the intake is full and cannot be chosen.
+    await expect(heldIntake).toBeDisabled();
+    await page.getByRole('textbox', { name: /^Have a code\?/ }).fill(code.toLowerCase());
+    await expect(heldIntake).toBeEnabled();
+    await intakeChoice.selectOption({ label: (await heldIntake.textContent())! });
+    await fillDetails(page, freshEmail('held-seats'));
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?token=/, { timeout: 15_000 });
+    const booked = await serviceRole
+      .from('order_items')
+      .select('intake_id, quantity')
+      .eq('program_id', program.data.id)
+      .single();
+    expect(booked.data).toEqual({ intake_id: intake.data.id, quantity: 1 });
+  } finally {
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `delete from public.orders where id in (select order_id from public.order_items where program_id = $1)`,
+        [program.data.id],
+      );
+      await db.query('delete from public.vouchers where code = $1', [code]);
+      await db.query('delete from public.program_intakes where program_id = $1', [program.data.id]);
+      await db.query('delete from public.training_programs where id = $1', [program.data.id]);
+    } finally {
+      await db.end();
+    }
   }
 });

@@ -156,9 +156,9 @@ export default function CheckoutForm(props: Props) {
   const [formError, setFormError] = useState<{ message: string } | null>(null);
   const alert = useRef<HTMLDivElement>(null);
   const keyFor = useAttemptKey();
-  const [buyerName, buyerEmail, method, programChoices] = useWatch({
+  const [buyerName, buyerEmail, method, programChoices, voucherCode] = useWatch({
     control,
-    name: ['buyer_name', 'buyer_email', 'payment_method', 'programs'],
+    name: ['buyer_name', 'buyer_email', 'payment_method', 'programs', 'voucher_code'],
   });
   // What the order will charge: a chosen intake's own early-bird included (vouchers come off on the confirmation).
   const totals = totalsWithIntakes(lines, (programId) => programChoices?.[programId]?.intake_id);
@@ -298,7 +298,7 @@ export default function CheckoutForm(props: Props) {
           <Field
             label="Have a code?"
             optional
-            hint="A voucher or discount code: the discount shows on your confirmation and invoice."
+            hint="A voucher or discount code: the discount shows on your confirmation and invoice. A code that holds seats lets you choose its intake even when it shows as full."
             autoComplete="off"
             registration={register('voucher_code')}
             error={errorText(errors, 'voucher_code')}
@@ -327,7 +327,13 @@ export default function CheckoutForm(props: Props) {
                     >
                       <option value="">Next available intake (we confirm the dates)</option>
                       {line.program.intakes.map((intake) => (
-                        <option key={intake.id} value={intake.id} disabled={intake.seatsLeft < line.quantity}>
+                        // Seats held for a code's holders are not in seatsLeft: with a code typed, the
+                        // database decides (create_order counts the code's held seats).
+                        <option
+                          key={intake.id}
+                          value={intake.id}
+                          disabled={intake.seatsLeft < line.quantity && !voucherCode?.trim()}
+                        >
                           {intake.dates}, {intake.place}:{' '}
                           {intake.seatsLeft <= 0
                             ? 'full'
