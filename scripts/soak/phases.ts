@@ -378,7 +378,10 @@ export interface CampaignFigures {
   killedAfterSeconds: number;
   restartedAfterSeconds: number | undefined;
   settledAfterSeconds: number;
+  /** Both idle windows, before the send and after it settled. */
   idle: { p95: number; samples: number; failures: number; load: string };
+  idleBefore: { p95: number; load: string };
+  idleAfter: { p95: number; load: string };
   sending: { p95: number; samples: number; failures: number; load: string };
 }
 
@@ -389,7 +392,7 @@ export interface CampaignFigures {
  * killed worker's claims become `uncertain` when their 120 s lease runs out), each recipient has
  * the campaign exactly once or is recorded `uncertain`, counted in the database and the capture.
  * Meanwhile the public site's p95 (pages one at a time from one client, loopback) during the send
- * is compared with its idle figure, timed the same way just before.
+ * is compared with its idle figure, timed the same way just before the send and after it.
  */
 export async function campaignPhase(
   stack: SoakStack,
@@ -438,6 +441,10 @@ export async function campaignPhase(
     sending = false;
     const during = await timing;
     const sendingLoad = options.load();
+    // Idle again once the send is over: the two idle windows bracket the send, so that other
+    // work on the machine before or after it does not decide the comparison alone.
+    const idleAfter = await timePublicPages(probe, targets, options.idleSamples);
+    const idleAfterLoad = options.load();
     const delivery = await campaignDelivery(db, stack.mailApiUrl, campaignId);
 
     const figures: CampaignFigures = {
@@ -449,7 +456,14 @@ export async function campaignPhase(
       killedAfterSeconds,
       restartedAfterSeconds,
       settledAfterSeconds,
-      idle: { p95: p95(idle.times), samples: idle.times.length, failures: idle.failures, load: idleLoad },
+      idle: {
+        p95: p95([...idle.times, ...idleAfter.times]),
+        samples: idle.times.length + idleAfter.times.length,
+        failures: idle.failures + idleAfter.failures,
+        load: `${idleLoad} before, ${idleAfterLoad} after`,
+      },
+      idleBefore: { p95: p95(idle.times), load: idleLoad },
+      idleAfter: { p95: p95(idleAfter.times), load: idleAfterLoad },
       sending: { p95: p95(during.times), samples: during.times.length, failures: during.failures, load: sendingLoad },
     };
     const list = (counts: Record<string, number>) =>
@@ -475,7 +489,7 @@ export async function campaignPhase(
     });
     checks.push({
       ok: figures.sending.p95 <= 1.5 * figures.idle.p95 && figures.sending.failures === 0,
-      what: `campaign: public pages' p95 during the send ${figures.sending.p95} ms (${figures.sending.samples} loads, ${figures.sending.failures} not 200, load ${sendingLoad}) vs idle ${figures.idle.p95} ms (${figures.idle.samples} loads, load ${idleLoad}): ${(figures.sending.p95 / Math.max(1, figures.idle.p95)).toFixed(2)}× (allowed 1.5×)`,
+      what: `campaign: public pages' p95 during the send ${figures.sending.p95} ms (${figures.sending.samples} loads, ${figures.sending.failures} not 200, load ${sendingLoad}) vs idle ${figures.idle.p95} ms (${figures.idle.samples} loads: before the send ${figures.idleBefore.p95} ms at load ${idleLoad}, after it ${figures.idleAfter.p95} ms at load ${idleAfterLoad}): ${(figures.sending.p95 / Math.max(1, figures.idle.p95)).toFixed(2)}× (allowed 1.5×)`,
     });
     return { checks, figures };
   } finally {
