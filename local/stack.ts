@@ -92,6 +92,8 @@ export interface RunningStack {
   webUrl?: string;
   /** The mail capture's SMTP side, to simulate a provider outage (tests). */
   mail: { stopSmtp(): Promise<void>; startSmtp(): Promise<void> };
+  /** The process id of an edge function's Deno process while it runs (tests kill the mail worker by it). */
+  functionPid(name: string): Promise<number | undefined>;
   /** Migration versions applied by this start (empty when the database was up to date). */
   migrationsApplied: string[];
   seeded: boolean;
@@ -115,6 +117,8 @@ export interface StackOptions {
   buildStudio?: boolean;
   /** Browser origins besides the lake's own that may write with its token (`sanity dev`'s). */
   studioOrigins?: string[];
+  /** How many messages the mail capture keeps (default 500; the soak's 20,000-recipient send keeps all). */
+  mailCaptureLimit?: number;
 }
 
 export async function startStack(
@@ -200,7 +204,11 @@ export async function startStack(
     timed('PostgREST ready');
 
     const apiUrl = `http://127.0.0.1:${ports.api}`;
-    const mail = await startMailCapture({ smtpPort: ports.smtp, webPort: ports.mailWeb });
+    const mail = await startMailCapture({
+      smtpPort: ports.smtp,
+      webPort: ports.mailWeb,
+      limit: options.mailCaptureLimit,
+    });
     stops.push(mail.stop);
 
     // M-Pesa: the Daraja stand-in unless a real Daraja host is configured.
@@ -424,6 +432,7 @@ export async function startStack(
       certificateAuthorityCreated: content.certificateAuthorityCreated,
       webUrl,
       mail: { stopSmtp: mail.stopSmtp, startSmtp: mail.startSmtp },
+      functionPid: (name) => functions.pid(name),
       migrationsApplied: applied,
       seeded,
       failed,

@@ -1,7 +1,8 @@
 /**
  * `npm run soak`: load and faults against the whole stack, started on free loopback ports with a
  * throwaway database. SMTP down; a steady load of many clients over a realistic mix; PostgreSQL
- * killed and started again under load; the content API refusing, then silent, under load. Prints
+ * killed and started again under load; the content API refusing, then silent, under load; a
+ * newsletter campaign to 20,000 subscribers whose mail worker is killed halfway. Prints
  * the figures and a pass/fail line per check, then counts every acknowledged write in the
  * database; exits 1 if any check failed. `--duration 10` (and the options below) for a short run.
  */
@@ -13,6 +14,7 @@ import pg from 'pg';
 import { ROUTE_PATHS } from '../web/app/config/routes-table.ts';
 import { countWrites, type WriteCount } from './soak/count-writes.ts';
 import {
+  campaignPhase,
   contentPhase,
   postgresPhase,
   smtpPhase,
@@ -27,12 +29,23 @@ import type { Ledger } from './soak/tally.ts';
 import { MIX, type Targets, type Visitor } from './soak/workload.ts';
 import { commandLine } from './command-line.ts';
 
-const usage = `usage: npm run soak -- [--duration <s>] [--clients <n>] [--fault-clients <n>] [--outage <s>] [--db-down <s>]
+const usage = `usage: npm run soak -- [--duration <s>] [--clients <n>] [--fault-clients <n>] [--outage <s>] [--db-down <s>] [--subscribers <n>] [--campaign-rate <n>] [--only campaign]
   --duration       seconds of steady load (default 60)
   --clients        concurrent clients in the steady load (default 200)
   --fault-clients  concurrent clients while a dependency fails (default 50)
   --outage         seconds the content API refuses, then stays silent (default 60; with a short --duration, as long as it)
-  --db-down        seconds PostgreSQL stays down after it is killed (default 15; with a short --duration, at most it)`;
+  --db-down        seconds PostgreSQL stays down after it is killed (default 15; with a short --duration, at most it)
+  --subscribers    confirmed subscribers the campaign is sent to, its mail worker killed halfway (default 20000; 0: no campaign phase)
+  --campaign-rate  the campaign throttle in this database, mails per minute (default 100000: the worker's own pace)
+  --only campaign  the campaign phase alone`;
+
+function only(value: string): 'campaign' {
+  if (value !== 'campaign') {
+    console.error(`--only takes campaign\n${usage}`);
+    process.exit(2);
+  }
+  return value;
+}
 
 function options() {
   const { values } = commandLine(usage, {
@@ -42,13 +55,16 @@ function options() {
       'fault-clients': { type: 'string' },
       outage: { type: 'string' },
       'db-down': { type: 'string' },
+      subscribers: { type: 'string' },
+      'campaign-rate': { type: 'string' },
+      only: { type: 'string' },
     },
   });
-  const number = (name: string, value: string | undefined, fallback: number, max: number) => {
+  const number = (name: string, value: string | undefined, fallback: number, max: number, min = 1) => {
     if (value === undefined) return fallback;
     const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < 1 || parsed > max) {
-      console.error(`--${name} must be a whole number from 1 to ${max}\n${usage}`);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      console.error(`--${name} must be a whole number from ${min} to ${max}\n${usage}`);
       process.exit(2);
     }
     return parsed;
@@ -61,6 +77,9 @@ function options() {
     faultClients: number('fault-clients', values['fault-clients'], 50, 1000),
     outage: number('outage', values.outage, Math.min(60, Math.max(10, duration)), 600),
     dbDown: number('db-down', values['db-down'], Math.min(15, Math.max(5, duration)), 600),
+    subscribers: number('subscribers', values.subscribers, 20_000, 25_000, 0),
+    campaignRate: number('campaign-rate', values['campaign-rate'], 100_000, 100_000),
+    only: values.only === undefined ? undefined : only(values.only),
   };
 }
 
@@ -127,6 +146,36 @@ function logStackToFile(runTag: string): string {
   return path;
 }
 
+function report(checks: Check[], load: () => string) {
+  console.log('\nchecks:');
+  for (const check of checks) console.log(`  ${check.ok ? '✔' : '✖'} ${check.what}`);
+  const failed = checks.filter((check) => !check.ok).length;
+  console.log(`\nSoak: ${checks.length - failed} checks passed, ${failed} failed (load average at the end ${load()})`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+async function runCampaign(
+  stack: SoakStack,
+  targets: Targets,
+  probe: Visitor,
+  settings: ReturnType<typeof options>,
+  checks: Check[],
+  load: () => string,
+) {
+  if (settings.subscribers === 0) return;
+  console.log(
+    `\n[6/6] newsletter campaign to ${settings.subscribers} subscribers (throttle ${settings.campaignRate}/min), the mail worker killed halfway…`,
+  );
+  const campaign = await campaignPhase(stack, targets, probe, {
+    subscribers: settings.subscribers,
+    mailsPerMinute: settings.campaignRate,
+    idleSamples: 200,
+    load,
+  });
+  checks.push(...campaign.checks);
+  console.log(`  figures: ${JSON.stringify(campaign.figures)}`);
+}
+
 async function main() {
   const settings = options();
   const runTag = Date.now().toString(36);
@@ -173,7 +222,12 @@ async function main() {
     const checks: Check[] = [];
     const ledgers: Ledger[] = [];
 
-    console.log('\n[1/5] SMTP down: sign-ups and enquiries while the mail server refuses…');
+    if (settings.only === 'campaign') {
+      await runCampaign(stack, targets, probe, settings, checks, load);
+      report(checks, load);
+      return;
+    }
+    console.log('\n[1/6] SMTP down: sign-ups and enquiries while the mail server refuses…');
     const smtp = await smtpPhase(stack, targets, probe);
     checks.push(...smtp.checks);
     ledgers.push(smtp.ledger);
@@ -182,7 +236,7 @@ async function main() {
     for (const path of [...targets.pages, ...targets.programPaths])
       await fetch(`${targets.webUrl}${path}`).then((r) => r.text());
 
-    console.log(`[2/5] steady load: ${settings.clients} clients, ${settings.duration} s…`);
+    console.log(`[2/6] steady load: ${settings.clients} clients, ${settings.duration} s…`);
     const steady = await steadyPhase(visitors.slice(0, settings.clients), targets, settings.duration);
     checks.push(...steady.checks);
     ledgers.push(steady.window.ledger);
@@ -190,7 +244,7 @@ async function main() {
 
     const faultVisitors = visitors.slice(0, settings.faultClients);
     console.log(
-      `\n[3/5] PostgreSQL killed under load (${settings.faultClients} clients), started again ${settings.dbDown} s later…`,
+      `\n[3/6] PostgreSQL killed under load (${settings.faultClients} clients), started again ${settings.dbDown} s later…`,
     );
     // Load goes on 20 s after the restart (less in a short run).
     const after = Math.min(20, Math.max(5, settings.duration));
@@ -200,8 +254,8 @@ async function main() {
     database.windows.forEach(printWindow);
 
     const outages: Array<['refuse' | 'stall', string]> = [
-      ['refuse', '4/5'],
-      ['stall', '5/5'],
+      ['refuse', '4/6'],
+      ['stall', '5/6'],
     ];
     for (const [mode, step] of outages) {
       console.log(
@@ -213,6 +267,8 @@ async function main() {
       printWindow(content.window);
     }
 
+    await runCampaign(stack, targets, probe, settings, checks, load);
+
     const counts = await countWrites(stack.databaseUrl, runTag, ledgers);
     printWrites(counts);
     for (const count of counts) {
@@ -221,14 +277,7 @@ async function main() {
         what: `${count.kind}: ${count.acknowledged} acknowledged, ${count.lost} lost, ${count.duplicated} stored twice`,
       });
     }
-
-    console.log('\nchecks:');
-    for (const check of checks) console.log(`  ${check.ok ? '✔' : '✖'} ${check.what}`);
-    const failed = checks.filter((check) => !check.ok).length;
-    console.log(
-      `\nSoak: ${checks.length - failed} checks passed, ${failed} failed (load average at the end ${load()})`,
-    );
-    process.exitCode = failed === 0 ? 0 : 1;
+    report(checks, load);
   } finally {
     await Promise.all(visitors.map((visitor) => visitor.close()));
     await stack.stop();

@@ -2625,6 +2625,10 @@ export type Database = {
         Args: { receipt: string }
         Returns: Json
       }
+      queue_newsletter_campaign_batch: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       quote_mail_document: { Args: { quote: string }; Returns: Json }
       quote_token_of_order: { Args: { order_id: string }; Returns: string }
       record_mail_bounce: {

@@ -20,6 +20,8 @@ const stopGraceMs = 5_000;
 
 export interface FunctionProcess {
   socketPath: string;
+  /** The Deno process's id (the soak kills the mail worker by it). */
+  pid: number;
   /** Settles when the process has ended (stopped, crashed or killed). */
   exited: Promise<void>;
   stop(): Promise<void>;
@@ -80,7 +82,7 @@ export function startFunctionProcess(options: FunctionProcessOptions): Promise<F
       if (!listening && line === listeningLine) {
         listening = true;
         clearTimeout(timer);
-        resolve({ socketPath, exited, stop: () => stopProcess(child, exited) });
+        resolve({ socketPath, pid: child.pid!, exited, stop: () => stopProcess(child, exited) });
         return;
       }
       log(`[functions:${name}] ${line}`);

@@ -40,6 +40,8 @@ export interface FunctionsRunner {
    * once the stack is up, so that a first call does not wait for Deno to boot.
    */
   warm(): void;
+  /** The id of a function's running process (none: not started, or ended). */
+  pid(name: string): Promise<number | undefined>;
   /** Stops every function's process. */
   stop(): Promise<void>;
 }
@@ -165,6 +167,10 @@ export function createFunctionsHandler(options: FunctionsHandlerOptions): Functi
           log(`[functions] ${error instanceof Error ? error.message : String(error)}`),
         );
       }
+    },
+    async pid(name) {
+      const entry = running.get(name);
+      return entry ? entry.process.then((started) => started.pid).catch(() => undefined) : undefined;
     },
     async stop() {
       stopped = true;

@@ -5,6 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import {
+  campaignDelivery,
+  campaignProgress,
+  killProcess,
+  seedConfirmedSubscribers,
+  sendCampaignAsMarketing,
+  setCampaignSettings,
+  settled,
+} from '../../tests/support/campaign-send.ts';
 import { capturedMail } from '../../tests/support/mail-capture.ts';
 import { MAINTENANCE_READ_TIMEOUT_MS } from '../../web/app/config/read-timeouts.ts';
 import type { SoakStack } from './soak-stack.ts';
@@ -324,6 +333,169 @@ export async function contentPhase(
     await load;
     await stack.setContentMode('pass');
     await cold.stop();
+  }
+}
+
+/** The 95th percentile of some times (nearest rank). */
+function p95(times: readonly number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return Math.round(sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? 0);
+}
+
+/** The public pages the campaign phase times: the home page, two CMS pages and a programme page. */
+function publicPaths(targets: Targets): string[] {
+  return ['/', '/about/mission-vision', '/contact', ...targets.programPaths.slice(0, 1)];
+}
+
+/**
+ * Public page loads one at a time from one loopback client, round the paths, a pause between
+ * them, until `count` were timed or `stop()`; returns each load's time (non-200 answers counted apart).
+ */
+async function timePublicPages(
+  probe: Visitor,
+  targets: Targets,
+  count: number,
+  stop: () => boolean = () => false,
+): Promise<{ times: number[]; failures: number }> {
+  const paths = publicPaths(targets);
+  const times: number[] = [];
+  let failures = 0;
+  for (let i = 0; i < count && !stop(); i++) {
+    const result = await getPage(probe, `${targets.webUrl}${paths[i % paths.length]}`);
+    if (result.outcome === 200) times.push(result.ms);
+    else failures++;
+    await sleep(100);
+  }
+  return { times, failures };
+}
+
+export interface CampaignFigures {
+  subscribers: number;
+  recipients: number;
+  sendMs: number;
+  queuedBySend: number;
+  killedAt: Record<string, number>;
+  killedAfterSeconds: number;
+  restartedAfterSeconds: number | undefined;
+  settledAfterSeconds: number;
+  /** The idle windows before the send and after it settled; p95: the lower of theirs. */
+  idle: { p95: number; samples: number; failures: number; load: string };
+  idleBefore: { p95: number; load: string };
+  idleAfter: { p95: number; load: string };
+  sending: { p95: number; samples: number; failures: number; load: string };
+}
+
+/**
+ * A newsletter campaign to `subscribers` confirmed subscribers (seeded in the soak's database),
+ * its mail worker's Deno process killed with SIGKILL by its pid once about half is sent; the
+ * stack starts the worker again on its next scheduled call. Once the outbox has settled (the
+ * killed worker's claims become `uncertain` when their 120 s lease runs out), each recipient has
+ * the campaign exactly once or is recorded `uncertain`, counted in the database and the capture.
+ * Meanwhile the public site's p95 (pages one at a time from one client, loopback) during the send
+ * is compared with its idle figure, timed the same way just before the send and after it (the
+ * lower of the two).
+ */
+export async function campaignPhase(
+  stack: SoakStack,
+  targets: Targets,
+  probe: Visitor,
+  options: { subscribers: number; mailsPerMinute: number; idleSamples: number; load: () => string },
+) {
+  const checks: Check[] = [];
+  const db = new pg.Client({ connectionString: stack.adminDatabaseUrl });
+  await db.connect();
+  try {
+    await seedConfirmedSubscribers(db, options.subscribers, `soak-${targets.runTag}-campaign`);
+    await setCampaignSettings(db, { mailsPerMinute: options.mailsPerMinute, queueBatchSize: 500 });
+    for (const path of publicPaths(targets)) await getPage(probe, `${targets.webUrl}${path}`);
+    const idle = await timePublicPages(probe, targets, options.idleSamples);
+    const idleLoad = options.load();
+
+    let sending = true;
+    const timing = timePublicPages(probe, targets, 100_000, () => !sending);
+    const began = performance.now();
+    const seconds = () => (performance.now() - began) / 1000;
+    const send = await sendCampaignAsMarketing(db, `Soak campaign ${targets.runTag}`);
+    const { campaignId } = send;
+    const half = send.recipients / 2;
+    const deadline = began + 60 * 60_000;
+    let progress = await campaignProgress(db, campaignId);
+    while ((progress.sent ?? 0) < half && performance.now() < deadline) {
+      await sleep(200);
+      progress = await campaignProgress(db, campaignId);
+    }
+    const killed = await stack.mailWorkerPid();
+    if (killed === undefined) throw new Error('the mail worker was not running at half the send');
+    await killProcess(killed);
+    const killedAfterSeconds = seconds();
+    const killedAt = await campaignProgress(db, campaignId);
+    let restartedAfterSeconds: number | undefined;
+    while (!settled(progress) && performance.now() < deadline) {
+      await sleep(1_000);
+      progress = await campaignProgress(db, campaignId);
+      if (restartedAfterSeconds === undefined) {
+        const pid = await stack.mailWorkerPid();
+        if (pid !== undefined && pid !== killed) restartedAfterSeconds = seconds();
+      }
+    }
+    const settledAfterSeconds = seconds();
+    sending = false;
+    const during = await timing;
+    const sendingLoad = options.load();
+    // Idle again once the send is over: the two idle windows bracket the send, and the check
+    // takes the lower of their p95s (the stricter), so that other work on the machine during one
+    // idle window cannot make the send look cheap.
+    const idleAfter = await timePublicPages(probe, targets, options.idleSamples);
+    const idleAfterLoad = options.load();
+    const delivery = await campaignDelivery(db, stack.mailApiUrl, campaignId);
+
+    const figures: CampaignFigures = {
+      subscribers: options.subscribers,
+      recipients: send.recipients,
+      sendMs: send.sendMs,
+      queuedBySend: send.queuedBySend,
+      killedAt,
+      killedAfterSeconds,
+      restartedAfterSeconds,
+      settledAfterSeconds,
+      idle: {
+        p95: Math.min(p95(idle.times), p95(idleAfter.times)),
+        samples: idle.times.length + idleAfter.times.length,
+        failures: idle.failures + idleAfter.failures,
+        load: `${idleLoad} before, ${idleAfterLoad} after`,
+      },
+      idleBefore: { p95: p95(idle.times), load: idleLoad },
+      idleAfter: { p95: p95(idleAfter.times), load: idleAfterLoad },
+      sending: { p95: p95(during.times), samples: during.times.length, failures: during.failures, load: sendingLoad },
+    };
+    const list = (counts: Record<string, number>) =>
+      Object.entries(counts)
+        .map(([key, value]) => `${key} ${value}`)
+        .join(', ');
+    checks.push({
+      ok: settled(progress) && restartedAfterSeconds !== undefined,
+      what: `campaign: ${send.recipients} recipients (send_newsletter_campaign ${(send.sendMs / 1000).toFixed(1)} s, queued ${send.queuedBySend} itself); mail worker (pid ${killed}) killed ${killedAfterSeconds.toFixed(0)} s in at ${list(killedAt)}; started again ${restartedAfterSeconds === undefined ? 'NEVER' : `${(restartedAfterSeconds - killedAfterSeconds).toFixed(0)} s later`}; outbox settled ${settledAfterSeconds.toFixed(0)} s after the send began`,
+    });
+    checks.push({
+      ok:
+        delivery.violations.length === 0 &&
+        delivery.sentOnce + delivery.uncertainNotReceived + delivery.uncertainReceived === send.recipients,
+      what: `campaign: ${delivery.sentOnce} recipients sent and captured exactly once, ${delivery.uncertainNotReceived + delivery.uncertainReceived} uncertain (${delivery.uncertainReceived} of them captured once, ${delivery.uncertainNotReceived} not), ${delivery.violations.length} otherwise${delivery.violations.length ? ` (e.g. ${JSON.stringify(delivery.violations.slice(0, 3))})` : ''}`,
+    });
+    const statesAgree =
+      JSON.stringify(Object.entries(delivery.recipientStates).sort()) ===
+      JSON.stringify(Object.entries(delivery.outbox).sort());
+    checks.push({
+      ok: statesAgree && delivery.captured === delivery.sentOnce + delivery.uncertainReceived,
+      what: `campaign, counted: database recipients ${list(delivery.recipientStates)}; outbox ${list(delivery.outbox)}; capture ${delivery.captured} mails of the campaign`,
+    });
+    checks.push({
+      ok: figures.sending.p95 <= 1.5 * figures.idle.p95 && figures.sending.failures === 0,
+      what: `campaign: public pages' p95 during the send ${figures.sending.p95} ms (${figures.sending.samples} loads, ${figures.sending.failures} not 200, load ${sendingLoad}) vs idle ${figures.idle.p95} ms (the lower of two windows of ${options.idleSamples} loads: before the send ${figures.idleBefore.p95} ms at load ${idleLoad}, after it ${figures.idleAfter.p95} ms at load ${idleAfterLoad}): ${(figures.sending.p95 / Math.max(1, figures.idle.p95)).toFixed(2)}× (allowed 1.5×)`,
+    });
+    return { checks, figures };
+  } finally {
+    await db.end();
   }
 }
 

@@ -15,6 +15,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from '../../local/postgre
 import { startStack, type RunningStack } from '../../local/stack.ts';
 import { buildWebsite, websiteBuildIsStale } from '../../local/website.ts';
 import { startExtraWebsite } from '../../tests/support/extra-website.ts';
+import { MAIL_WORKER } from '../../tests/support/campaign-send.ts';
 import { startFaultProxy, type FaultMode } from '../../tests/support/fault-proxy.ts';
 
 export interface SoakStack {
@@ -24,12 +25,16 @@ export interface SoakStack {
   serviceRoleKey: string;
   /** `postgres`'s URL, for counting rows afterwards. */
   databaseUrl: string;
+  /** The superuser's URL of this throwaway database (the campaign phase writes staff and settings). */
+  adminDatabaseUrl: string;
   mailApiUrl: string;
   /** What raiseThrottles changed, one line per setting. */
   throttles: string[];
   /** The content API as the websites reach it: passing, refusing or silent. */
   setContentMode(mode: FaultMode): Promise<void>;
   mail: RunningStack['mail'];
+  /** The mail worker's (process-mail-outbox) Deno process id while it runs. */
+  mailWorkerPid(): Promise<number | undefined>;
   /** Kills the postmaster with SIGKILL, as the OOM killer or a crashed host would; resolves once it is gone. */
   killPostgres(): Promise<void>;
   /** Starts PostgreSQL again on the same data and port (crash recovery runs). */
@@ -86,7 +91,10 @@ export async function startSoakStack(log: (line: string) => void): Promise<SoakS
       etims: await freePort(),
     };
     // The stack narrates its services' failures, thousands of lines under faults: to the log file.
-    const stack = await startStack(config, ports, (line) => console.error(`[stack] ${line}`));
+    // The capture keeps every mail of the campaign phase's 20,000-recipient send, to count them.
+    const stack = await startStack(config, ports, (line) => console.error(`[stack] ${line}`), {
+      mailCaptureLimit: 25_000,
+    });
     stops.push(stack.stop);
     const throttles = await raiseThrottles(postgres.adminUrl, 1_000_000);
 
@@ -121,10 +129,12 @@ export async function startSoakStack(log: (line: string) => void): Promise<SoakS
       anonKey: stack.anonKey,
       serviceRoleKey: stack.serviceRoleKey,
       databaseUrl: stack.databaseUrl,
+      adminDatabaseUrl: postgres.adminUrl,
       mailApiUrl: `${stack.mailUrl}/api/messages`,
       throttles,
       setContentMode: (mode) => content.setMode(mode),
       mail: stack.mail,
+      mailWorkerPid: () => stack.functionPid(MAIL_WORKER),
       async killPostgres() {
         process.kill(postmasterPid(), 'SIGKILL');
         await postgres.exited;

@@ -46,6 +46,10 @@ export function startStackProcess(logPath: string, log: (line: string) => void):
         startPostgres: () => call({ name: 'startPostgres' }),
         setContentMode: (mode) => call({ name: 'contentMode', mode }),
         mail: { stopSmtp: () => call({ name: 'stopSmtp' }), startSmtp: () => call({ name: 'startSmtp' }) },
+        async mailWorkerPid() {
+          const pid = await command({ name: 'mailWorkerPid' });
+          return pid === undefined ? undefined : Number(pid);
+        },
         async coldWebsite() {
           const url = (await command({ name: 'startColdWebsite' })) ?? '';
           return { url, stop: () => call({ name: 'stopColdWebsite', url }) };

@@ -26,6 +26,8 @@ async function run(command: StackCommand): Promise<string | undefined> {
       return stack.mail.stopSmtp().then(() => undefined);
     case 'startSmtp':
       return stack.mail.startSmtp().then(() => undefined);
+    case 'mailWorkerPid':
+      return stack.mailWorkerPid().then((pid) => (pid === undefined ? undefined : String(pid)));
     case 'startColdWebsite': {
       const cold = await stack.coldWebsite();
       colds.set(cold.url, cold);
@@ -69,6 +71,7 @@ const info: StackInfo = {
   anonKey: stack.anonKey,
   serviceRoleKey: stack.serviceRoleKey,
   databaseUrl: stack.databaseUrl,
+  adminDatabaseUrl: stack.adminDatabaseUrl,
   mailApiUrl: stack.mailApiUrl,
   throttles: stack.throttles,
 };

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await db.query('truncate public.newsletter_campaigns, public.newsletter_subscribers cascade');
-  await db.query('update private.newsletter_campaign_settings set mails_per_minute = 120');
+  await db.query('update private.newsletter_campaign_settings set mails_per_minute = 120, queue_batch_size = 500');
 });
 
 type Caller = keyof typeof staff;
@@ -138,6 +138,32 @@ describe('send_newsletter_campaign', () => {
     const gaps = (await campaignMails(campaign)).map((mail) => Math.round(mail.after_first));
     // Two a minute: the first, then +30 s, +60 s, +90 s.
     expect(gaps).toEqual([0, 30, 60, 90]);
+  });
+
+  it("queues a large audience in batches, each once and at the throttle's pace, a step that dies queueing nothing", async () => {
+    await db.query('update private.newsletter_campaign_settings set mails_per_minute = 2, queue_batch_size = 2');
+    const readers = await subscribers(5);
+    const campaign = await draft();
+    // The snapshot is whole; send queues the first batch, the mail worker's step the rest.
+    expect((await send(campaign)).rows[0]).toEqual({ recipients: 5, queued: 2 });
+    const step = async () =>
+      (await db.query<{ queued: number }>('select public.queue_newsletter_campaign_batch() as queued')).rows[0]!.queued;
+    // A worker killed mid-step: its transaction never commits, and nothing of it stays.
+    await db.query('begin');
+    expect(await step()).toBe(2);
+    await db.query('rollback');
+    expect(await campaignMails(campaign)).toHaveLength(2);
+
+    expect([await step(), await step(), await step()]).toEqual([2, 1, 0]);
+    const mails = await campaignMails(campaign);
+    expect(mails.map((mail) => mail.recipient).sort()).toEqual(readers.map((row) => row.email).sort());
+    expect(mails.map((mail) => Math.round(mail.after_first))).toEqual([0, 30, 60, 90, 120]);
+    expect(await recipientStates(campaign)).toEqual({ queued: 5 });
+    // Only service role runs the step.
+    const refused: unknown = await as('marketing', 'select public.queue_newsletter_campaign_batch()').catch(
+      (error: unknown) => error,
+    );
+    expect((refused as pg.DatabaseError).code).toBe('42501');
   });
 
   it('snapshots once: someone confirming after the send is not added by a second call', async () => {

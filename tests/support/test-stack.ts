@@ -45,6 +45,8 @@ export interface TestStack {
   info: StackInfo;
   /** The mail capture's SMTP side, to simulate a provider outage. */
   mail: { stopSmtp(): Promise<void>; startSmtp(): Promise<void> };
+  /** The process id of an edge function's Deno process while it runs (to kill the mail worker). */
+  functionPid(name: string): Promise<number | undefined>;
   /** Settles, after the stack stopped itself, when a supervised service kept dying. */
   failed: Promise<Error>;
   stop(): Promise<void>;
@@ -125,6 +127,7 @@ export async function startTestStack({
       },
     },
     mail: stack.mail,
+    functionPid: stack.functionPid,
     failed: stack.failed,
     async stop() {
       await stack.stop();

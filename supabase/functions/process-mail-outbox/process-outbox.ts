@@ -324,12 +324,30 @@ async function expireOrderHolds(deps: WorkerDeps): Promise<void> {
   if (error) console.error(`${log} could not expire order holds: ${error.message} (${error.code})`);
 }
 
+/** How often a long run queues the next batch of the campaigns being sent. */
+const campaignQueueEveryMs = 5_000;
+
+/**
+ * The next batch of mails of every newsletter campaign being sent (a batch is one transaction
+ * that queues only recipients without mail: a run killed midway queues nothing twice). A failure
+ * is logged; the next run tries again.
+ */
+async function queueCampaignBatch(deps: WorkerDeps): Promise<void> {
+  const { error } = await deps.admin.rpc('queue_newsletter_campaign_batch', {});
+  if (error) console.error(`${log} could not queue campaign mails: ${error.message} (${error.code})`);
+}
+
 export async function processOutbox(deps: WorkerDeps): Promise<WorkerReport> {
   const report: WorkerReport = { sent: 0, retrying: 0, failed: 0, uncertain: 0 };
   await expireOrderHolds(deps);
   const deadline = Date.now() + (deps.budgetMs ?? 20_000);
   let settings: InstituteSettings | undefined;
+  let queueAt = 0;
   while (Date.now() < deadline) {
+    if (Date.now() >= queueAt) {
+      await queueCampaignBatch(deps);
+      queueAt = Date.now() + campaignQueueEveryMs;
+    }
     const { data: rows, error } = await deps.admin.rpc('claim_mail_outbox', { batch_size: 10, lease_seconds: 120 });
     if (error) throw new Error(`could not claim outbox rows: ${error.message} (${error.code})`);
     if (rows.length === 0) break;
