@@ -66,7 +66,7 @@ export function SiteHeader({ navigation, settings }: Props) {
     return () => query.removeEventListener('change', onChange);
   }, [menuOpen, closeMenu]);
 
-  const logo = settings.headerLogo;
+  const logo = settings.logo?.asset;
   return (
     <header
       className="site-header"

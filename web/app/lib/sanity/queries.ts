@@ -88,24 +88,10 @@ export const TRAINING_MODEL_QUERY = defineQuery(
   `*[_type == "trainingModel" && slug.current == $slug][0]{ ${ROUTABLE_FIELDS}, summary }`,
 );
 
-/**
- * The header shows the logo as a WebP picture (the image pipeline rasterises an SVG), 96 pixels
- * high for its 36 px CSS height: sharp on screens up to 2.67x, a cheap phone's 2-2.6x included. An
- * SVG <img> makes the browser build a document of its own in the page's first style pass, the
- * main thread's longest task on a slow phone (docs/measurements.md, "First style pass"). 7.6 KB
- * against the SVG's 3.9 KB.
- */
-const HEADER_LOGO_PIXEL_HEIGHT = 96;
-
 export const SITE_SETTINGS_QUERY = defineQuery(`*[_id == "siteSettings"][0]{
   instituteName,
   tagline,
   logo ${IMAGE},
-  "headerLogo": logo.asset->{
-    "url": url + "?h=${HEADER_LOGO_PIXEL_HEIGHT}&fm=webp",
-    "width": metadata.dimensions.width,
-    "height": metadata.dimensions.height
-  },
   phone,
   email,
   address,
