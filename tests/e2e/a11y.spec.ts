@@ -77,3 +77,32 @@ test('the dark scan catches a contrast problem only the dark theme has; its rule
   const colourRules = new Set(ran.filter((rule) => rule.tags.includes('cat.color')).map((rule) => rule.id));
   expect([...colourRules].sort()).toEqual([...THEME_DEPENDENT_RULES].sort());
 });
+
+test('a scan judges the page at rest: a fade caught midway is not a finding, a faint text at rest still is', async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  await settle(page);
+  const contrastFailures = (results: AxeResults) =>
+    results.violations.flatMap((violation) =>
+      violation.id === 'color-contrast' ? violation.nodes.map((node) => node.target.join(' ')) : [],
+    );
+  // A notice fading in over 10 s (a toast's is 0.4 s), and one that starts fading out during the scan.
+  await page.evaluate(() => {
+    for (const id of ['e2e-fading-in', 'e2e-fading-out', 'e2e-faint']) {
+      const text = Object.assign(document.createElement('p'), { id, textContent: `Notice ${id}` });
+      document.getElementById('main')!.append(text);
+    }
+    document.getElementById('e2e-faint')!.style.color = '#c8c8c8';
+    document
+      .getElementById('e2e-fading-in')!
+      .animate([{ opacity: 0.3 }, { opacity: 1 }], { duration: 10_000, fill: 'forwards' });
+    setTimeout(() => {
+      document
+        .getElementById('e2e-fading-out')!
+        .animate([{ opacity: 1 }, { opacity: 0.3 }], { duration: 200, fill: 'forwards' });
+    }, 50);
+  });
+  const results = await scanAllRules(page);
+  expect(contrastFailures(results)).toEqual(['#e2e-faint']);
+});
