@@ -2,8 +2,8 @@
  * Issue 31: the Studio's Presentation tool on the local stack. The editor opens the About page in
  * Presentation (the real Studio build, served by the content lake), clicks the heading in the
  * preview (click-to-edit focuses its field in the Studio), types a new heading: the preview shows
- * the draft as it is saved, in the same document (no reload), while the public /about still shows the published
- * heading; publishing makes it public. Project `global-state`: the published About page is the
+ * the draft as it is saved, in the same document (no reload), while the public /about still shows
+ * the published heading; publishing makes it public. Project `global-state`: the published About page is the
  * stack's own, and it is put back as it was at the end.
  */
 import type { BrowserContext, Page } from '@playwright/test';
