@@ -33,18 +33,11 @@ function scan(page: Page, include?: string): AxeBuilder {
  * measures the contrast of a frame no one reads (a CI run failed on one at 2.16:1). So running
  * animations are brought to their end, and the document timeline is stopped during the scan:
  * one that starts meanwhile (a toast's exit after its 2 s) stays on its first frame.
- * Blocks off screen are not drawn until scrolled to (content-visibility: auto, blocks.css), and
- * axe, finding what lies under a text by hit-testing, would read the wrong background (it did):
- * during the scan every block is drawn, as the visitor sees it once there.
  */
 async function atRest(page: Page, builder: AxeBuilder): Promise<AxeResults> {
   await page.evaluate(() => {
     for (const animation of document.getAnimations())
       if (Number.isFinite(animation.effect?.getComputedTiming().endTime)) animation.finish();
-    const drawAll = document.createElement('style');
-    drawAll.id = 'e2e-draw-offscreen';
-    drawAll.textContent = '* { content-visibility: visible !important; }';
-    document.head.append(drawAll);
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Animation.enable');
@@ -54,7 +47,6 @@ async function atRest(page: Page, builder: AxeBuilder): Promise<AxeResults> {
   } finally {
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
     await cdp.detach();
-    await page.evaluate(() => document.getElementById('e2e-draw-offscreen')?.remove());
   }
 }
 
