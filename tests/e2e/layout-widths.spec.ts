@@ -1,8 +1,8 @@
 /**
  * Layout at the widths visitors use: the maintenance page's contact bullets sit next to their text
  * (or there are none), impact figures stay inside their cards at 1200-1440 px, programme fees stay
- * inside their cards at 320 px, and the header logo has no text smaller than 12 px and fits the
- * header from 320 px up.
+ * inside their cards at 320 px, and the header logo has no text smaller than 12 px, fits the
+ * header from 320 px up, and is a picture as sharp as the screen (not an SVG document).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -83,14 +83,15 @@ const capHeightPerEm = 1467 / 2048;
 test('the header logo’s word is no smaller than 12 px text, and the logo fits the header at every width', async ({
   page,
   request,
+  sanity,
 }) => {
+  // The CMS's logo (an SVG); the header shows it as a picture made by the image API.
+  const source = await sanity.fetch<string>(`*[_id == "siteSettings"][0].logo.asset->url`);
+  const svg = await (await request.get(source)).text();
   for (const width of [1280, 1200, 1024, 768, 390, 375, 320]) {
     await page.setViewportSize({ width, height: 800 });
     await openLoaded(page, '/');
     const logo = page.locator('header.site-header img.site-header__logo');
-    const src = await logo.getAttribute('src');
-    if (!src) throw new Error('the header logo has no src');
-    const svg = await (await request.get(src)).text();
     // The word is drawn as outlines (<g id="word">): its height as drawn, against 12 px text's cap height.
     const word = await logo.evaluate((img: HTMLImageElement, source) => {
       const style = getComputedStyle(img);
@@ -114,3 +115,30 @@ test('the header logo’s word is no smaller than 12 px text, and the logo fits 
     expect(menuRight, `${width} px`).toBeLessThanOrEqual(width);
   }
 });
+
+for (const { width, deviceScaleFactor } of [
+  { width: 1280, deviceScaleFactor: 1 },
+  { width: 390, deviceScaleFactor: 3 },
+]) {
+  test(`at ${width} px and ${deviceScaleFactor}× density the header logo is a picture with a pixel for each screen pixel, not an SVG`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 800 }, deviceScaleFactor });
+    const page = await context.newPage();
+    const logo = page.locator('header.site-header img.site-header__logo');
+    const logoResponse = page.waitForResponse(
+      async (response) => response.url() === (await logo.evaluate((img: HTMLImageElement) => img.currentSrc)),
+    );
+    await openLoaded(page, '/');
+    // An SVG as an <img> is a document the page's main thread builds and paints before the page can respond.
+    expect((await logoResponse).headers()['content-type']).toMatch(/^image\/(webp|avif|png|jpeg)$/);
+    // The picture's height in pixels, as asked of the image API (naturalHeight is per CSS pixel).
+    const drawn = await logo.evaluate((img: HTMLImageElement) => ({
+      pixels: Number(new URL(img.currentSrc).searchParams.get('h')),
+      shown: img.clientHeight * window.devicePixelRatio,
+    }));
+    expect(drawn.pixels).toBeGreaterThanOrEqual(drawn.shown);
+    await context.close();
+  });
+}

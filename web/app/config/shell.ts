@@ -8,3 +8,6 @@ export const HASH_SCROLL_DELAY_MS = 100;
 
 /** Duration of the page transition, in seconds (framer-motion's unit). */
 export const PAGE_TRANSITION_SECONDS = 0.3;
+
+/** The header logo's height at its largest (site-header.css): its pictures are made for it. */
+export const HEADER_LOGO_HEIGHT_PX = 36;

@@ -5,10 +5,13 @@
  */
 import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
 import type { PublicEnv } from '../config/env.server';
+import type { ImageSources } from './sanity/image';
 import type { SiteSettings } from './sanity/site-settings.server';
 
 export interface RootData {
   settings: SiteSettings;
+  /** The CMS logo as the header shows it (built by the loader: the image URL builder stays on the server). */
+  headerLogo: ImageSources | null;
   env: PublicEnv;
   /** Site-wide defaults and the Organization JSON-LD (built by the loader, on the server). */
   meta: MetaDescriptor[];

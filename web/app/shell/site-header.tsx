@@ -13,13 +13,14 @@ import { useActiveSection } from '../features/navigation/use-active-section';
 import { useScrolledPast } from '../features/navigation/use-scrolled-past';
 import { SearchButton } from '../features/search';
 import { ThemeToggle } from '../features/theme/theme-toggle';
+import type { ImageSources } from '../lib/sanity/image';
 import type { Navigation, SiteSettings } from '../lib/sanity/site-settings.server';
 import { CartLink } from './cart-link';
 import { MainMenu } from './main-menu';
 import { menuEntries, menuHrefs } from './menu-model';
 import './site-header.css';
 
-type Props = { navigation: Navigation; settings: SiteSettings };
+type Props = { navigation: Navigation; settings: SiteSettings; logo: ImageSources | null };
 
 /**
  * The mobile menu's code (the dialog, its focus handling) loads when a visitor reaches for the menu
@@ -32,7 +33,7 @@ const preloadMobileMenu = () => void loadMobileMenu().catch(() => undefined);
 /** Matches the CSS breakpoint where the menu bar replaces the menu button. */
 const desktopQuery = '(min-width: 75em)';
 
-export function SiteHeader({ navigation, settings }: Props) {
+export function SiteHeader({ navigation, settings, logo }: Props) {
   const location = useLocation();
   const entries = useMemo(() => menuEntries(navigation.mainMenu), [navigation]);
   const hrefs = useMemo(() => menuHrefs(entries), [entries]);
@@ -66,7 +67,6 @@ export function SiteHeader({ navigation, settings }: Props) {
     return () => query.removeEventListener('change', onChange);
   }, [menuOpen, closeMenu]);
 
-  const logo = settings.logo?.asset;
   return (
     <header
       className="site-header"
@@ -79,10 +79,11 @@ export function SiteHeader({ navigation, settings }: Props) {
         <Link to="/" className="site-header__brand">
           {logo ? (
             <img
-              src={logo.url}
+              src={logo.src}
+              srcSet={logo.srcSet}
               alt={settings.instituteName}
-              width={logo.width ?? undefined}
-              height={logo.height ?? undefined}
+              width={logo.width}
+              height={logo.height}
               className="site-header__logo"
               decoding="async"
             />

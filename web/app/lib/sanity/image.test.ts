@@ -7,6 +7,7 @@ import {
   imageBaseUrl,
   imageSources,
   imageUrl,
+  logoSources,
   srcSetWidths,
   type ImageConfig,
   type SanityImageValue,
@@ -160,5 +161,41 @@ describe('imageUrl', () => {
   it('gives one URL at most the asked width, never wider than the picture', () => {
     expect(params(imageUrl(local, image(), 800)!).get('w')).toBe('800');
     expect(params(imageUrl(local, image(), 4000)!).get('w')).toBe('1600');
+  });
+});
+
+describe('logoSources', () => {
+  const svgLogo = image({
+    asset: { _id: `image-${sha}-392x96-svg`, url: 'unused', width: 392, height: 96, lqip: null },
+  });
+  const bitmapLogo = image({
+    asset: { _id: `image-${sha}-300x60-png`, url: 'unused', width: 300, height: 60, lqip: null },
+  });
+  const densities = (srcSet: string) =>
+    srcSet.split(', ').map((entry) => [params(entry.split(' ')[0]!).get('h'), entry.split(' ')[1]]);
+
+  it('asks the image API for an SVG logo as pictures 1×, 2× and 3× the shown height, in the format the browser takes', () => {
+    const logo = logoSources(local, svgLogo, 36)!;
+    expect(densities(logo.srcSet)).toEqual([
+      ['36', '1x'],
+      ['72', '2x'],
+      ['108', '3x'],
+    ]);
+    expect(params(logo.src).get('h')).toBe('36');
+    expect(params(logo.src).get('auto')).toBe('format');
+    // The shown size keeps the logo's shape: 392 × 96 at 36 px high.
+    expect([logo.width, logo.height]).toEqual([147, 36]);
+  });
+
+  it('never enlarges a bitmap logo past its own height', () => {
+    expect(densities(logoSources(local, bitmapLogo, 36)!.srcSet)).toEqual([['36', '1x']]);
+    expect(densities(logoSources(local, bitmapLogo, 24)!.srcSet)).toEqual([
+      ['24', '1x'],
+      ['48', '2x'],
+    ]);
+  });
+
+  it('gives nothing without an asset', () => {
+    expect(logoSources(local, image({ asset: null }), 36)).toBeNull();
   });
 });

@@ -173,3 +173,29 @@ export function imageUrl(config: ImageConfig, image: SanityImageValue, width: nu
     .auto('format')
     .url();
 }
+
+/**
+ * A logo shown `height` CSS pixels high, as pictures for screens of 1×, 2× and 3× density. An SVG
+ * logo is drawn by the image API too: as an <img>, an SVG is a document the page's main thread
+ * builds and paints before the page can respond (about 10 ms of a 2-core machine, 40 ms on a
+ * phone 4× slower: docs/measurements.md, "The header logo as a picture"). A bitmap logo is never
+ * enlarged past its own height.
+ */
+export function logoSources(config: ImageConfig, image: SanityImageValue, height: number): ImageSources | null {
+  const cropped = croppedDimensions(image);
+  if (!image.asset || !cropped) return null;
+  const vector = image.asset._id.endsWith('-svg');
+  const heights = [1, 2, 3]
+    .map((density) => height * density)
+    .filter((candidate, index) => index === 0 || vector || candidate <= cropped.height);
+  const base = imageUrlBuilder(config)
+    .image(source({ ...image, asset: image.asset }))
+    .auto('format');
+  const urlFor = (pixels: number) => base.height(pixels).url();
+  return {
+    src: urlFor(height),
+    srcSet: heights.map((pixels, index) => `${urlFor(pixels)} ${index + 1}x`).join(', '),
+    width: Math.round((height * cropped.width) / cropped.height),
+    height,
+  };
+}
