@@ -30,7 +30,7 @@ import { earlyPressScript } from './lib/early-presses';
 import type { RootData } from './lib/root-data';
 import type { UnavailableNotice } from './lib/unavailable.server';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
-import { logoSources } from './lib/sanity/image';
+import { imageConfigOf, logoSources } from './lib/sanity/image';
 import { HEADER_LOGO_HEIGHT_PX } from './config/shell';
 import globalStyles from './styles/global.css?url';
 
@@ -52,8 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<RootData>
     });
   }
   const env = publicEnv();
-  const imageConfig = { projectId: env.sanityProjectId, dataset: env.sanityDataset, apiHost: env.sanityApiHost };
-  const headerLogo = settings.logo ? logoSources(imageConfig, settings.logo, HEADER_LOGO_HEIGHT_PX) : null;
+  const headerLogo = settings.logo ? logoSources(imageConfigOf(env), settings.logo, HEADER_LOGO_HEIGHT_PX) : null;
   // Built here, not in `meta`: the builders then stay out of the browser's JavaScript.
   return { settings, headerLogo, env, meta: rootMeta(settings, env.siteUrl) };
 }

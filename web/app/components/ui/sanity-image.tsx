@@ -3,12 +3,18 @@
  * shift), lazy unless it is the page's lead image, and the asset's blurred preview behind it.
  */
 import { useRootData } from '../../lib/root-data';
-import { imageSources, type ImageConfig, type ImageSourceOptions, type SanityImageValue } from '../../lib/sanity/image';
+import {
+  imageConfigOf,
+  imageSources,
+  type ImageConfig,
+  type ImageSourceOptions,
+  type SanityImageValue,
+} from '../../lib/sanity/image';
 
 /** The image API settings the root loader passes to the browser (project, dataset, API host). */
 export function useImageConfig(): ImageConfig | null {
   const env = useRootData()?.env;
-  return env ? { projectId: env.sanityProjectId, dataset: env.sanityDataset, apiHost: env.sanityApiHost } : null;
+  return env ? imageConfigOf(env) : null;
 }
 
 type Props = ImageSourceOptions & {

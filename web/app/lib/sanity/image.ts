@@ -6,6 +6,7 @@
  * illustration). Pure, so it runs the same on the server and client.
  */
 import { createImageUrlBuilder, type SanityImageObject } from '@sanity/image-url';
+import type { PublicEnv } from '../../config/env.server';
 import type { SanityImageCrop, SanityImageHotspot } from './sanity.types';
 
 export interface ImageConfig {
@@ -13,6 +14,13 @@ export interface ImageConfig {
   dataset: string;
   /** '' for hosted Sanity; the content lake's URL locally. */
   apiHost: string;
+}
+
+/** The image API settings within the public settings the root loader passes on. */
+export function imageConfigOf(
+  env: Pick<PublicEnv, 'sanityProjectId' | 'sanityDataset' | 'sanityApiHost'>,
+): ImageConfig {
+  return { projectId: env.sanityProjectId, dataset: env.sanityDataset, apiHost: env.sanityApiHost };
 }
 
 /** An image as the page queries return it (see IMAGE in queries.ts). */
