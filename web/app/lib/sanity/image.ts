@@ -185,8 +185,8 @@ export function imageUrl(config: ImageConfig, image: SanityImageValue, width: nu
 /**
  * A logo shown `height` CSS pixels high, as pictures for screens of 1×, 2× and 3× density. An SVG
  * logo is drawn by the image API too: as an <img>, an SVG is a document the page's main thread
- * builds and paints before the page can respond (about 10 ms of a 2-core machine, 40 ms on a
- * phone 4× slower: docs/measurements.md, "The header logo as a picture"). A bitmap logo is never
+ * builds and paints before the page can respond (about 7 ms of this 2-core machine, some 28 ms
+ * on a phone 4× slower: docs/measurements.md, "The header logo as a picture"). A bitmap logo is never
  * enlarged past its own height.
  */
 export function logoSources(config: ImageConfig, image: SanityImageValue, height: number): ImageSources | null {
