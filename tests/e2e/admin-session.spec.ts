@@ -36,16 +36,18 @@ for (const [path, heading] of [
 test('visitor pages load neither the session code nor supabase-js’s auth client; /login loads both', async ({
   page,
 }) => {
+  // The scripts' addresses come from the page, their text from a second request: the browser may
+  // drop a response's body before the page's listener reads it (a CI run lost one that way).
   const scriptsOf = async (path: string) => {
-    const bodies: Promise<string>[] = [];
+    const urls = new Set<string>();
     const listener = (response: Response) => {
-      if (response.request().resourceType() === 'script') bodies.push(response.text());
+      if (response.request().resourceType() === 'script') urls.add(response.url());
     };
     page.on('response', listener);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     page.off('response', listener);
-    return Promise.all(bodies);
+    return Promise.all([...urls].map(async (url) => (await page.request.get(url)).text()));
   };
   const marks = ['useSession must be used within a SessionContextProvider', 'GoTrueClient'];
   const visitor = (await scriptsOf('/')).concat(await scriptsOf('/training'));

@@ -103,6 +103,9 @@ async function publishWhenSaved(
   await expect.poll(saved, { timeout: 30_000 }).toBeTruthy();
   const button = target.getByTestId('action-publish');
   await expect(async () => {
+    // An earlier click may be publishing still (validation first, then the action, seconds on a
+    // busy machine); its button stays disabled until then, so look before clicking again.
+    if (await published()) return;
     await expect(fieldErrors(target)).toHaveCount(0);
     await button.click({ timeout: 5_000 });
     await expect.poll(published, { timeout: 5_000 }).toBeTruthy();
@@ -221,8 +224,13 @@ test('discard a draft', async ({ stack }) => {
   await expect
     .poll(() => raw.fetch('*[_id == "drafts.page-about"][0].title'), { timeout: 15_000 })
     .toBe(`${published} (a draft to throw away)`);
-  await page.getByTestId('action-menu-button').click();
-  await page.getByRole('menuitem', { name: 'Discard changes' }).click();
+  // The menu can open before the Studio's own state has the draft (its item disabled), and close
+  // when the state arrives: open it again until its item can be pressed, as a person would.
+  const discard = page.getByRole('menuitem', { name: 'Discard changes' });
+  await expect(async () => {
+    if (!(await discard.isVisible())) await page.getByTestId('action-menu-button').click({ timeout: 5_000 });
+    await discard.click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await page.getByTestId('confirm-button').click();
   await expect(title).toHaveValue(published);
   await expect.poll(() => raw.fetch('count(*[_id == "drafts.page-about"])')).toBe(0);
