@@ -1,8 +1,9 @@
 /**
  * What Lighthouse's mobile audits need, checked deterministically on every public route (issue
  * 15, items 5 and 6): the first paint waits for no stylesheet request (the page's CSS is inline,
- * its links disabled), the largest contentful paint's image is fetched at high priority, the page
- * logs no console error while it loads and hydrates, and the icons and manifest it links answer.
+ * its links disabled), the largest contentful paint's image is fetched at high priority, no SVG
+ * picture loads (issue 24: less main-thread work), the page logs no console error while it loads
+ * and hydrates, and the icons and manifest it links answer.
  */
 import type { Page } from '@playwright/test';
 import { MANIFEST_PATH, SITE_ICONS } from '../../web/app/config/site-icons.ts';
@@ -37,7 +38,7 @@ async function lcpElement(page: Page) {
 }
 
 for (const path of WALKED_PATHS) {
-  test(`${path}: no stylesheet request before the first paint, LCP image at high priority, no console error`, async ({
+  test(`${path}: no stylesheet request before the first paint, LCP image at high priority, no SVG, no console error`, async ({
     page,
   }) => {
     const problems: string[] = [];
@@ -48,6 +49,12 @@ for (const path of WALKED_PATHS) {
     const stylesheetRequests: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'stylesheet') stylesheetRequests.push(request.url());
+    });
+    // An SVG picture (the logo, the tab's icon) is a document the page's main thread builds while
+    // the page loads: they come as bitmaps.
+    const svgResponses: string[] = [];
+    page.on('response', (response) => {
+      if (response.headers()['content-type']?.includes('image/svg+xml')) svgResponses.push(response.url());
     });
 
     const response = await page.goto(path);
@@ -70,6 +77,7 @@ for (const path of WALKED_PATHS) {
     // The inline styles apply: the page is laid out by them, not by the browser's defaults.
     expect(await page.evaluate(() => getComputedStyle(document.body).marginTop)).toBe('0px');
     expect(stylesheetRequests, 'stylesheets fetched while loading').toEqual([]);
+    expect(svgResponses, 'SVG pictures loaded').toEqual([]);
 
     const lcp = await lcpElement(page);
     if (lcp.tag === 'IMG') {

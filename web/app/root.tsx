@@ -30,8 +30,8 @@ import { earlyPressScript } from './lib/early-presses';
 import type { RootData } from './lib/root-data';
 import type { UnavailableNotice } from './lib/unavailable.server';
 import { loadSiteSettings, type SiteSettings } from './lib/sanity/site-settings.server';
-import { imageConfigOf, logoSources } from './lib/sanity/image';
-import { HEADER_LOGO_HEIGHT_PX } from './config/shell';
+import { imageConfigOf, logoSources, type ImageSources } from './lib/sanity/image';
+import { LOGO_HEIGHT_PX } from './config/shell';
 import globalStyles from './styles/global.css?url';
 
 export const links = () => [{ rel: 'stylesheet', href: globalStyles }];
@@ -44,22 +44,24 @@ const MaintenancePage = serverReadyLazy(() =>
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const { pathname } = new URL(request.url);
   const [settings, underMaintenance] = await Promise.all([loadSiteSettings(), maintenanceActive()]);
+  const env = publicEnv();
+  // Built here, not in the components: the image URL builder stays out of the browser's JavaScript.
+  const logo = settings.logo ? logoSources(imageConfigOf(env), settings.logo, LOGO_HEIGHT_PX) : null;
   if (underMaintenance && !isExemptFromMaintenance(pathname)) {
-    const maintenance: MaintenanceData = { settings, meta: maintenanceMeta(settings.instituteName) };
+    const maintenance: MaintenanceData = { settings, logo, meta: maintenanceMeta(settings.instituteName) };
     throw data(maintenance, {
       status: 503,
       headers: { 'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
     });
   }
-  const env = publicEnv();
-  const headerLogo = settings.logo ? logoSources(imageConfigOf(env), settings.logo, HEADER_LOGO_HEIGHT_PX) : null;
   // Built here, not in `meta`: the builders then stay out of the browser's JavaScript.
-  return { settings, headerLogo, env, meta: rootMeta(settings, env.siteUrl) };
+  return { settings, logo, env, meta: rootMeta(settings, env.siteUrl) };
 }
 
 /** What the loader throws while the site is under maintenance. */
 interface MaintenanceData {
   settings: SiteSettings;
+  logo: ImageSources | null;
   meta: MetaDescriptor[];
 }
 
@@ -135,7 +137,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const maintenance = maintenanceData(error);
-  if (maintenance) return <MaintenancePage settings={maintenance.settings} />;
+  if (maintenance) return <MaintenancePage settings={maintenance.settings} logo={maintenance.logo} />;
   // A dependency that is down was logged where it failed; a visitor's bad request (404, 405) is no server fault.
   const notice = unavailableNotice(error);
   if (!notice && (!isRouteErrorResponse(error) || error.status >= 500)) console.error(error);

@@ -9,5 +9,8 @@ export const HASH_SCROLL_DELAY_MS = 100;
 /** Duration of the page transition, in seconds (framer-motion's unit). */
 export const PAGE_TRANSITION_SECONDS = 0.3;
 
-/** The header logo's height at its largest (site-header.css): its pictures are made for it. */
-export const HEADER_LOGO_HEIGHT_PX = 36;
+/**
+ * The logo's height at its largest, in the header (site-header.css) and on the sign-in card and
+ * the maintenance page (`.brand-logo`, global.css): its pictures are made for it.
+ */
+export const LOGO_HEIGHT_PX = 36;

@@ -16,10 +16,12 @@ export const MANIFEST_PATH = '/manifest.webmanifest';
 
 export const MANIFEST_COLOURS = { theme: '#0b5d4b', background: '#ffffff' } as const;
 
-/** The tags every document's <head> carries for them. */
+/**
+ * The tags every document's <head> carries for them. The tab's icon is the .ico's bitmaps (48 px
+ * covers a 16 px tab at 3×): an SVG icon is a document the page's main thread builds as it loads.
+ */
 export const ICON_LINK_TAGS = [
-  `<link rel="icon" href="${SITE_ICONS.ico}" sizes="32x32"/>`,
-  `<link rel="icon" href="${SITE_ICONS.svg}" type="image/svg+xml"/>`,
+  `<link rel="icon" href="${SITE_ICONS.ico}" sizes="16x16 32x32 48x48"/>`,
   `<link rel="apple-touch-icon" href="${SITE_ICONS.appleTouch}"/>`,
   `<link rel="manifest" href="${MANIFEST_PATH}"/>`,
 ].join('');

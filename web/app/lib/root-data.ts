@@ -10,8 +10,11 @@ import type { SiteSettings } from './sanity/site-settings.server';
 
 export interface RootData {
   settings: SiteSettings;
-  /** The CMS logo as the header shows it (built by the loader: the image URL builder stays on the server). */
-  headerLogo: ImageSources | null;
+  /**
+   * The CMS logo as pictures, as the header, the sign-in card and the maintenance page show it
+   * (built by the loader: the image URL builder stays on the server).
+   */
+  logo: ImageSources | null;
   env: PublicEnv;
   /** Site-wide defaults and the Organization JSON-LD (built by the loader, on the server). */
   meta: MetaDescriptor[];

@@ -21,5 +21,5 @@ export const headers: HeadersFunction = () => ({ 'X-Robots-Tag': 'noindex' });
 export default function MaintenancePreview() {
   const root = useRootData();
   if (!root) return null;
-  return <MaintenancePage settings={root.settings} />;
+  return <MaintenancePage settings={root.settings} logo={root.logo} />;
 }

@@ -45,7 +45,7 @@ export default function SiteLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader navigation={navigation} settings={root.settings} logo={root.headerLogo} />
+      <SiteHeader navigation={navigation} settings={root.settings} logo={root.logo} />
       <main id="main" className="site-main" tabIndex={-1}>
         <PageTransition>
           <Outlet />

@@ -7,13 +7,13 @@ import { SiteLogo } from './site-logo';
 
 /** `wide`: a page of content (the customer's account) rather than a short form. */
 export function AuthCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
-  const settings = useRootData()?.settings;
+  const root = useRootData();
   return (
     <main id="main" className="auth-page">
       <div className={wide ? 'auth-card auth-card--wide' : 'auth-card'}>
         <div className="auth-card__top">
           <Link to="/" className="auth-card__brand">
-            {settings ? <SiteLogo settings={settings} className="brand-logo" /> : 'Home'}
+            {root ? <SiteLogo name={root.settings.instituteName} logo={root.logo} className="brand-logo" /> : 'Home'}
           </Link>
           <ThemeToggle />
         </div>

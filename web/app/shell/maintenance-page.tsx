@@ -1,16 +1,20 @@
 /** The maintenance page: the CMS's copy plus the urgent-inquiry e-mail and phone from site settings. */
+import type { ImageSources } from '../lib/sanity/image';
 import type { SiteSettings } from '../lib/sanity/site-settings.server';
 import { SiteLogo } from './site-logo';
 
-type Props = { settings: Pick<SiteSettings, 'instituteName' | 'logo' | 'email' | 'phone' | 'maintenance'> };
+type Props = {
+  settings: Pick<SiteSettings, 'instituteName' | 'email' | 'phone' | 'maintenance'>;
+  logo: ImageSources | null;
+};
 
-export function MaintenancePage({ settings }: Props) {
+export function MaintenancePage({ settings, logo }: Props) {
   const copy = settings.maintenance;
   return (
     <main id="main" className="maintenance">
       <div className="maintenance-card">
         <p className="maintenance-brand">
-          <SiteLogo settings={settings} className="brand-logo" />
+          <SiteLogo name={settings.instituteName} logo={logo} className="brand-logo" />
         </p>
         <h1>{copy?.heading ?? 'Under Maintenance'}</h1>
         {copy?.message ? <p>{copy.message}</p> : null}

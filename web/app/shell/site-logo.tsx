@@ -1,21 +1,22 @@
 /**
- * The institute's logo from the CMS site settings, named by the institute's name; the name as
- * text when the CMS has no logo: the maintenance page and the sign-in card. (The header draws its
- * own: this module in the header's chunk would cost every page's JavaScript budget.)
+ * The institute's logo, as the pictures the root loader made of the CMS's logo, named by the
+ * institute's name; the name as text when the CMS has no logo: the maintenance page and the
+ * sign-in card. (The header draws its own: this module in the header's chunk would cost every
+ * page's JavaScript budget.)
  */
-import type { SiteSettings } from '../lib/sanity/site-settings.server';
+import type { ImageSources } from '../lib/sanity/image';
 
-type Props = { settings: Pick<SiteSettings, 'instituteName' | 'logo'>; className: string };
+type Props = { name: string; logo: ImageSources | null; className: string };
 
-export function SiteLogo({ settings, className }: Props) {
-  const logo = settings.logo?.asset;
-  if (!logo) return <>{settings.instituteName}</>;
+export function SiteLogo({ name, logo, className }: Props) {
+  if (!logo) return <>{name}</>;
   return (
     <img
-      src={logo.url}
-      alt={settings.instituteName}
-      width={logo.width ?? undefined}
-      height={logo.height ?? undefined}
+      src={logo.src}
+      srcSet={logo.srcSet}
+      alt={name}
+      width={logo.width}
+      height={logo.height}
       className={className}
       decoding="async"
     />
