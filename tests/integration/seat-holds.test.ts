@@ -13,7 +13,7 @@ import type { Database } from '../../supabase/database.types.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 import { signedInAccount } from './support/accounts.ts';
 import { clientFrom, loopbackAddress } from './support/client-address.ts';
-import { line, makeIntake, makeProgram, orderArgs, type OrderArgs } from './support/orders.ts';
+import { day, line, makeIntake, makeProgram, orderArgs, type OrderArgs } from './support/orders.ts';
 
 type Client = SupabaseClient<Database>;
 
@@ -216,5 +216,48 @@ describe('an unpaid order expires by itself', () => {
       [extended.data!.reference]: 'pending',
       [plain.data!.reference]: 'expired',
     });
+  });
+});
+
+// Last in the file: its moved clock expires every unpaid M-Pesa order of this stack.
+describe('the staff dashboard', () => {
+  it('shows the seats a visitor can still book: an expired order gives its seats back, a voucher’s hold keeps its own', async () => {
+    const program = await makeProgram(admin, { price_amount: 5000, currency: 'KES' });
+    // Tomorrow: before the seeded intakes, so among the dashboard's five upcoming ones.
+    const intake = await makeIntake(admin, program.id, { capacity: 10, starts_on: day(1), ends_on: day(2) });
+    const placed = await place(
+      visitor(),
+      orderArgs([line(program.id, intake, 3)], { payment_method: 'mpesa_express' }),
+    );
+    expect(placed.error).toBeNull();
+    const voucher = await admin
+      .from('vouchers')
+      .insert({
+        code: `HOLD-${randomUUID().slice(0, 8).toUpperCase()}`,
+        kind: 'percent_off',
+        percent_off: 10,
+        held_intake_id: intake,
+        held_seats: 4,
+      })
+      .select('id')
+      .single();
+    expect(voucher.error).toBeNull();
+    const staff = (await signedInAccount(stack.info, admin, { staff: true, label: 'dashboard-seats' })).client;
+    const dashboardSeatsLeft = async () => {
+      const { data, error } = await staff.rpc('admin_dashboard');
+      if (error) throw new Error(error.message);
+      const { upcoming_intakes } = data as { upcoming_intakes: Array<{ id: string; seats_left: number }> };
+      return upcoming_intakes.find((listed) => listed.id === intake)?.seats_left;
+    };
+
+    // 10 seats, 3 in an unpaid order, 4 kept back for the code's holders.
+    expect((await seats(intake)).seats_left).toBe(3);
+    expect(await dashboardSeatsLeft()).toBe(3);
+
+    // The M-Pesa order expires unpaid: its seats are free again, on the dashboard too.
+    const { error } = await admin.rpc('expire_order_holds', { at: minutes(31) });
+    expect(error).toBeNull();
+    expect((await seats(intake)).seats_left).toBe(6);
+    expect(await dashboardSeatsLeft()).toBe(6);
   });
 });
