@@ -98,6 +98,26 @@ test('no script is fetched before the LCP image has painted, and the page hydrat
   for (const start of timing.scriptStarts) expect(start).toBeGreaterThanOrEqual(timing.lcpTime);
 });
 
+test('errors made while the framework file runs carry no stack, errors after it do', async ({ page }) => {
+  // V8 parses the whole file again to record such a stack (most of the file's evaluation time);
+  // the probe is an error the framework's first statement makes, as React DOM's module does.
+  await page.route(/\/assets\/root-[^/]+\.js$/, async (request) => {
+    const response = await request.fetch();
+    const probe = 'globalThis.__frameworkErrorStack = String(new Error("probe").stack);\n';
+    await request.fulfill({ response, body: probe + (await response.text()) });
+  });
+  await page.goto('/about');
+  await hydrated(page);
+  const stacks = await page.evaluate(() => ({
+    framework: (globalThis as { __frameworkErrorStack?: string }).__frameworkErrorStack,
+    after: new Error('after').stack ?? '',
+    limit: Error.stackTraceLimit,
+  }));
+  expect(stacks.framework).toBe('undefined');
+  expect(stacks.after).toMatch(/^Error: after\n\s+at /);
+  expect(stacks.limit).toBe(10);
+});
+
 test("a key press before the page's images have loaded starts hydration at once", async ({ page }) => {
   // The content lake's images hang: neither the LCP image's paint nor `load` can come first.
   let releaseImages!: () => void;

@@ -23,8 +23,10 @@ describe('deferRouteModules', () => {
 
   it('imports the route modules dynamically, the first (the framework and root) in a task of its own, only after the wait', () => {
     expect(deferred).not.toMatch(/^import \* as/m);
+    expect(deferred).toMatch(/^const route0 = await \(\(\) => \{$/m);
     const imports = [
-      'const route0 = await import("/assets/root-1.js");',
+      '  return import("/assets/root-1.js").finally(() => { if (limit) Object.defineProperty(Error, \'stackTraceLimit\', limit); });',
+      '})();',
       'await new Promise((next) => setTimeout(next, 0));',
       'const [route1] = await Promise.all([import("/assets/site-layout-2.js")]);',
     ].join('\n');
@@ -46,12 +48,14 @@ describe('deferRouteModules', () => {
     const body = deferred.slice(deferred.indexOf('>') + 1);
     const lcpImage = { matches: (selector: string) => selector === 'img[fetchpriority="high"]' };
     const heading = { matches: () => false };
-    const run = (readyState: string, hasImage = true) => {
+    const run = (readyState: string, hasImage = true, fetchAtOnce = true) => {
       const listeners = new Map<string, () => void>();
-      const appended: Array<{ rel: string; href: string }> = [];
+      const appended: Array<{ rel: string; href: string; onload?: () => void; onerror?: () => void }> = [];
       const loaded: string[] = [];
       const timers: Array<{ callback: () => void; ms?: number }> = [];
       const yields: number[] = [];
+      // Error.stackTraceLimit as each module is evaluated.
+      const stackLimits: Array<number | undefined> = [];
       const paints: Array<
         (list: { getEntries(): Array<{ element: object }> }, observer: { disconnect(): void }) => void
       > = [];
@@ -65,8 +69,14 @@ describe('deferRouteModules', () => {
       const page = {
         document: {
           readyState,
-          head: { append: (link: { rel: string; href: string }) => appended.push(link) },
-          createElement: () => ({}),
+          // Each preloaded file is fetched in the task after its link is added.
+          head: {
+            append: (link: (typeof appended)[number]) => {
+              appended.push(link);
+              if (fetchAtOnce) setImmediate(() => link.onload?.());
+            },
+          },
+          createElement: () => ({ relList: { supports: (rel: string) => rel === 'modulepreload' } }),
           querySelector: () => (hasImage ? lcpImage : null),
         },
         PerformanceObserver,
@@ -78,9 +88,11 @@ describe('deferRouteModules', () => {
         requestAnimationFrame: (callback: () => void) => callback(),
         load: (specifier: string) => {
           loaded.push(specifier);
+          stackLimits.push(page.Error.stackTraceLimit);
           return Promise.resolve({});
         },
         window: {} as Record<string, unknown>,
+        Error: { stackTraceLimit: 10 },
       };
       const script = new Function(
         ...Object.keys(page),
@@ -90,7 +102,7 @@ describe('deferRouteModules', () => {
       const paint = (element: object) => {
         for (const callback of paints) callback({ getEntries: () => [{ element }] }, { disconnect() {} });
       };
-      return { listeners, appended, loaded, timers, yields, paint, done, window: page.window };
+      return { listeners, appended, loaded, timers, yields, paint, done, window: page.window, stackLimits, page };
     };
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     const imports = ['/assets/root-1.js', '/assets/site-layout-2.js', '/assets/entry.client-3.js'];
@@ -143,6 +155,30 @@ describe('deferRouteModules', () => {
     stalled.timers[0]!.callback();
     await stalled.done;
     expect(stalled.loaded).toEqual(imports);
+
+    // The framework file is evaluated without Error.stackTraceLimit (V8 then records no stacks to
+    // parse it again for), only once it is fetched; the limit is back for everything after it.
+    expect(stalled.stackLimits).toEqual([undefined, 10, 10]);
+    expect(Object.getOwnPropertyDescriptor(stalled.page.Error, 'stackTraceLimit')).toEqual({
+      value: 10,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    const slowFetch = run('interactive', true, false);
+    slowFetch.listeners.get('keydown')!();
+    await settle();
+    await settle();
+    expect(slowFetch.appended).toHaveLength(preloads.length);
+    expect(slowFetch.loaded).toEqual([]);
+    expect(slowFetch.page.Error.stackTraceLimit).toBe(10);
+    // A file that fails to load is imported all the same (the import reports the failure).
+    const framework = slowFetch.appended.find((link) => link.href === '/assets/root-1.js')!;
+    expect(framework.onload).toBe(framework.onerror);
+    framework.onload!();
+    await slowFetch.done;
+    expect(slowFetch.loaded).toEqual(imports);
+    expect(slowFetch.stackLimits).toEqual([undefined, 10, 10]);
   });
 
   it('leaves any other script alone', () => {

@@ -52,6 +52,36 @@ const pageReady = `await new Promise((start) => {
   else addEventListener('load', loaded, { once: true });
 });`;
 
+/**
+ * Adds the module preloads taken out of the head, and keeps in `preloaded[url]` a promise that
+ * settles once that file is fetched (none where the browser does not preload modules).
+ */
+function addPreloads(preloads: string[]): string {
+  return `const preloaded = {};
+for (const href of ${JSON.stringify(preloads).replaceAll('<', '\\u003c')}) {
+  const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+  if (link.relList?.supports?.('modulepreload')) preloaded[href] = new Promise((fetched) => { link.onload = link.onerror = fetched; });
+  document.head.append(link);
+}
+`;
+}
+
+/**
+ * The framework file's import, evaluated without `Error.stackTraceLimit`. React DOM creates errors
+ * as its module runs (the ones it throws for Suspense later); Chromium records each one's stack in
+ * detail, for which V8 parses the whole framework file again to find source positions: most of
+ * the evaluation's 30-65 ms on this machine, 4-11 ms without (docs/measurements.md, "The
+ * framework's evaluation"). The limit is taken away once the file is fetched, so only that
+ * evaluation's errors go without a stack, and put back as it ends.
+ */
+function withoutErrorStacks(importCall: string): string {
+  return `(() => {
+  const limit = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+  if (limit) delete Error.stackTraceLimit;
+  return ${importCall}.finally(() => { if (limit) Object.defineProperty(Error, 'stackTraceLimit', limit); });
+})()`;
+}
+
 /** The head without its module preloads, and the preloaded files' URLs. */
 export function takeModulePreloads(head: string): { head: string; preloads: string[] } {
   const preloads: string[] = [];
@@ -89,8 +119,7 @@ export function deferRouteModules(script: string, preloads: string[]): string | 
   const rest = restImports.length
     ? `await new Promise((next) => setTimeout(next, 0));\nconst [${restNames.join(', ')}] = await Promise.all([${restImports.join(', ')}]);\n`
     : '';
-  const preload = preloads.length
-    ? `for (const href of ${JSON.stringify(preloads).replaceAll('<', '\\u003c')}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));\n`
-    : '';
-  return `${open}${pageReady}\n${preload}const ${firstName} = await ${firstImport};\n${rest}${statements.trim()}`;
+  const preload = preloads.length ? addPreloads(preloads) : '';
+  const fetched = preloads.length ? `await preloaded[${imports[0]!.specifier}];\n` : '';
+  return `${open}${pageReady}\n${preload}${fetched}const ${firstName} = await ${withoutErrorStacks(firstImport!)};\n${rest}${statements.trim()}`;
 }
