@@ -2160,6 +2160,13 @@ export type Database = {
         }
       }
       admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
+      admin_intake_seats: {
+        Args: { program: string }
+        Returns: {
+          intake_id: string
+          seats_sold: number
+        }[]
+      }
       audit_log_entries: {
         Args: {
           p_before_id?: number

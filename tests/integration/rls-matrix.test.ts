@@ -1266,6 +1266,8 @@ const staffFunctions: { name: string; args: Row; roles: StaffRole[]; notFound?: 
   },
   // Every staff member: the dashboard's counts and the history of a record.
   { name: 'admin_dashboard', args: {}, roles: staffRoles },
+  // Every role that reads intakes: the seats sold on a program's intakes (none for a missing program).
+  { name: 'admin_intake_seats', args: { program: missingOrder }, roles: staffRoles },
   { name: 'audit_log_entries', args: { p_limit: 1 }, roles: staffRoles },
   // The roster of an intake that does not exist: empty for those who read participants.
   { name: 'intake_roster', args: { intake_id: missingOrder }, roles: ['admin', 'finance', 'programmes', 'front_desk'] },

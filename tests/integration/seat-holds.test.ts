@@ -261,3 +261,45 @@ describe('the staff dashboard', () => {
     expect(await dashboardSeatsLeft()).toBe(6);
   });
 });
+
+describe('the staff’s intake list and the capacity guard', () => {
+  it('count the seats of orders holding seats: an expired order’s no longer keep the capacity up', async () => {
+    const program = await makeProgram(admin, { price_amount: 5000, currency: 'KES' });
+    const intake = await makeIntake(admin, program.id, { capacity: 10, starts_on: day(40), ends_on: day(41) });
+    const placed = await place(
+      visitor(),
+      orderArgs([line(program.id, intake, 3)], { payment_method: 'mpesa_express' }),
+    );
+    expect(placed.error).toBeNull();
+    // Marketing reads intakes but not order lines: the count comes from the database all the same.
+    const marketing = await signedInAccount(stack.info, admin, { staff: true, label: 'intake-seats' });
+    expect(
+      (
+        await admin
+          .from('staff')
+          .update({ roles: ['marketing'] })
+          .eq('user_id', marketing.userId)
+      ).error,
+    ).toBeNull();
+    const sold = async () => {
+      const { data, error } = await marketing.client.rpc('admin_intake_seats', { program: program.id });
+      if (error) throw new Error(error.message);
+      return data;
+    };
+    expect(await sold()).toEqual([{ intake_id: intake, seats_sold: 3 }]);
+    expect((await marketing.client.from('order_items').select('id').eq('intake_id', intake)).data).toEqual([]);
+    const lower = (capacity: number) => admin.from('program_intakes').update({ capacity }).eq('id', intake);
+    const refused = await lower(2);
+    expect(refused.error?.message).toBe('The capacity cannot be lower than the 3 seats already sold on this intake.');
+
+    // Unpaid past its hold, the order expires: its seats are neither sold nor a floor for the capacity.
+    expect((await admin.rpc('expire_order_holds', { at: minutes(31) })).error).toBeNull();
+    expect(await sold()).toEqual([{ intake_id: intake, seats_sold: 0 }]);
+    expect((await lower(2)).error).toBeNull();
+
+    // Visitors get no counts.
+    const anonymous = await visitor().rpc('admin_intake_seats', { program: program.id });
+    expect(anonymous.error).not.toBeNull();
+    expect(anonymous.data).toBeNull();
+  });
+});

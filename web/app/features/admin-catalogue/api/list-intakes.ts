@@ -6,7 +6,7 @@ import type { Database } from '../../../lib/supabase/database';
 export type IntakeRow = Database['public']['Tables']['program_intakes']['Row'];
 
 export interface IntakeWithSold extends IntakeRow {
-  /** Seats on non-cancelled orders. */
+  /** Seats of the orders that hold seats, as the database counts them (public.admin_intake_seats). */
   sold: number;
 }
 
@@ -15,24 +15,12 @@ export const listIntakesInput = z.object({ programId: z.uuid() });
 export async function listIntakes(input: z.input<typeof listIntakesInput>): Promise<IntakeWithSold[]> {
   const { programId } = listIntakesInput.parse(input);
   const supabase = await staffSupabase();
-  const { data: intakes, error } = await supabase
-    .from('program_intakes')
-    .select('*')
-    .eq('program_id', programId)
-    .order('starts_on');
-  if (error) throw error;
-  if (intakes.length === 0) return [];
-  const { data: lines, error: linesError } = await supabase
-    .from('order_items')
-    .select('intake_id, quantity, orders!inner(status)')
-    .in(
-      'intake_id',
-      intakes.map((intake) => intake.id),
-    )
-    .neq('orders.status', 'cancelled');
-  if (linesError) throw linesError;
-  return intakes.map((intake) => ({
-    ...intake,
-    sold: lines.filter((line) => line.intake_id === intake.id).reduce((sum, line) => sum + line.quantity, 0),
-  }));
+  const [intakes, seats] = await Promise.all([
+    supabase.from('program_intakes').select('*').eq('program_id', programId).order('starts_on'),
+    supabase.rpc('admin_intake_seats', { program: programId }),
+  ]);
+  if (intakes.error) throw intakes.error;
+  if (seats.error) throw seats.error;
+  const sold = new Map(seats.data.map((row) => [row.intake_id, row.seats_sold]));
+  return intakes.data.map((intake) => ({ ...intake, sold: sold.get(intake.id) ?? 0 }));
 }
