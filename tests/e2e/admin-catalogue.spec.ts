@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
+import type { Database } from '../../supabase/database.types.ts';
 import { expect, test } from './fixtures.ts';
 import { createStaffUser, signInAsStaff, type Account } from './support/staff.ts';
 
@@ -24,6 +26,59 @@ async function openAsStaff(page: Page, path: string): Promise<void> {
 }
 
 const unique = () => randomUUID().slice(0, 8);
+
+/** A USD program titled `title`, made directly; its id. */
+async function insertProgram(serviceRole: SupabaseClient<Database>, title: string): Promise<string> {
+  const { data, error } = await serviceRole
+    .from('training_programs')
+    .insert({
+      title,
+      slug: `e2e-${unique()}`,
+      category: 'Finance',
+      focus: 'Accountants',
+      description: 'x',
+      duration: '1 day',
+      price_amount: 100,
+      currency: 'USD',
+    })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  return data.id;
+}
+
+/** An unpaid invoice order of `quantity` seats of the program (on `intakeId`, if given), made directly. */
+async function insertOrder(
+  serviceRole: SupabaseClient<Database>,
+  line: { programId: string; title: string; intakeId?: string; quantity?: number },
+): Promise<string> {
+  const id = randomUUID();
+  const placed = await serviceRole.from('orders').insert({
+    id,
+    client_key: 'e2e',
+    confirmation_token: randomUUID().replaceAll('-', '').padEnd(43, 'x'),
+    customer_email: 'buyer@example.com',
+    customer_name: 'Buyer',
+    idempotency_key: randomUUID(),
+    payment_method: 'invoice',
+    reference: `ASC-2026-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+    request_hash: 'e2e',
+    terms_accepted_at: new Date().toISOString(),
+  });
+  if (placed.error) throw new Error(placed.error.message);
+  const item = await serviceRole.from('order_items').insert({
+    order_id: id,
+    program_id: line.programId,
+    intake_id: line.intakeId ?? null,
+    quantity: line.quantity ?? 1,
+    title: line.title,
+    unit_price: 100,
+    currency: 'USD',
+    position: 1,
+  });
+  if (item.error) throw new Error(item.error.message);
+  return id;
+}
 
 /** The success toast of a change (react-hot-toast's status region). */
 async function expectToast(page: Page, text: string | RegExp) {
@@ -286,49 +341,56 @@ test('a training program with an image and an intake: created, on /training and 
   await expect(page.getByRole('img', { name: title, exact: true })).toHaveCount(0);
 });
 
+test('an intake shows the seats its orders hold as sold, not an expired order’s, and its capacity stays above them', async ({
+  page,
+  serviceRole,
+}) => {
+  const title = `E2E seats ${unique()}`;
+  const programId = await insertProgram(serviceRole, title);
+  const intake = await serviceRole
+    .from('program_intakes')
+    .insert({
+      program_id: programId,
+      starts_on: localDateTime(50, 9).slice(0, 10),
+      ends_on: localDateTime(51, 9).slice(0, 10),
+      venue: 'Upper Hill, Nairobi',
+      capacity: 10,
+    })
+    .select('id')
+    .single();
+  if (intake.error) throw new Error(intake.error.message);
+  const seats = { programId, title, intakeId: intake.data.id };
+  const held = await insertOrder(serviceRole, { ...seats, quantity: 3 });
+  const expired = await insertOrder(serviceRole, { ...seats, quantity: 2 });
+  expect((await serviceRole.from('orders').update({ status: 'expired' }).eq('id', expired)).error).toBeNull();
+
+  await openAsStaff(page, `/admin/training-programs/${programId}`);
+  const intakeRow = page.getByRole('row', { name: /Upper Hill, Nairobi/ });
+  // Capacity 10, seats sold 3: the expired order's 2 seats are free again.
+  await expect(intakeRow.getByRole('cell', { name: '10', exact: true })).toBeVisible();
+  await expect(intakeRow.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+  await intakeRow.getByRole('button', { name: /^Edit the intake/ }).click();
+  await expect(page.getByText('At least 3: seats already sold.')).toBeVisible();
+  await page.getByLabel('Capacity').fill('2');
+  await page.getByRole('button', { name: 'Save intake' }).click();
+  await expect(page.getByText('The capacity cannot be lower than the 3 seats already sold.')).toBeVisible();
+  await page.getByLabel('Capacity').fill('3');
+  await page.getByRole('button', { name: 'Save intake' }).click();
+  await expectToast(page, 'Intake saved.');
+  await expect(intakeRow.getByRole('cell', { name: '3', exact: true })).toHaveCount(2);
+
+  await serviceRole.from('orders').delete().in('id', [held, expired]);
+  await serviceRole.from('program_intakes').delete().eq('id', intake.data.id);
+  await serviceRole.from('training_programs').delete().eq('id', programId);
+});
+
 test('a program with orders cannot be deleted: the refusal is in words and the program stays', async ({
   page,
   serviceRole,
 }) => {
   const title = `E2E ordered ${unique()}`;
-  const { data: program, error } = await serviceRole
-    .from('training_programs')
-    .insert({
-      title,
-      slug: `e2e-ordered-${unique()}`,
-      category: 'Finance',
-      focus: 'Accountants',
-      description: 'x',
-      duration: '1 day',
-      price_amount: 100,
-      currency: 'USD',
-    })
-    .select('id')
-    .single();
-  if (error) throw new Error(error.message);
-  const orderId = randomUUID();
-  const order = await serviceRole.from('orders').insert({
-    id: orderId,
-    client_key: 'e2e',
-    confirmation_token: randomUUID().replaceAll('-', '').padEnd(43, 'x'),
-    customer_email: 'buyer@example.com',
-    customer_name: 'Buyer',
-    idempotency_key: randomUUID(),
-    payment_method: 'invoice',
-    reference: `ASC-2026-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
-    request_hash: 'e2e',
-    terms_accepted_at: new Date().toISOString(),
-  });
-  if (order.error) throw new Error(order.error.message);
-  const line = await serviceRole.from('order_items').insert({
-    order_id: orderId,
-    program_id: program.id,
-    title,
-    unit_price: 100,
-    currency: 'USD',
-    position: 1,
-  });
-  if (line.error) throw new Error(line.error.message);
+  const programId = await insertProgram(serviceRole, title);
+  const orderId = await insertOrder(serviceRole, { programId, title });
 
   await openAsStaff(page, `/admin/training-programs?q=${encodeURIComponent(title)}`);
   await page.getByRole('button', { name: `Delete training program “${title}”` }).click();
@@ -341,7 +403,7 @@ test('a program with orders cannot be deleted: the refusal is in words and the p
   await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
 
   await serviceRole.from('orders').delete().eq('id', orderId);
-  await serviceRole.from('training_programs').delete().eq('id', program.id);
+  await serviceRole.from('training_programs').delete().eq('id', programId);
 });
 
 test('impact figures: added, shown on the home page, reordered with the keyboard, deleted', async ({ page }) => {

@@ -53,16 +53,17 @@ const pageReady = `await new Promise((start) => {
 });`;
 
 /**
- * Adds the module preloads taken out of the head, and keeps in `preloaded[url]` a promise that
- * settles once that file is fetched (none where the browser does not preload modules).
+ * Adds the module preloads taken out of the head; `frameworkFetched` settles once the framework
+ * file (`framework`) is fetched (at once where the browser does not preload modules).
  */
-function addPreloads(preloads: string[]): string {
-  return `const preloaded = {};
+function addPreloads(preloads: string[], framework: string): string {
+  return `let frameworkFetched;
 for (const href of ${JSON.stringify(preloads).replaceAll('<', '\\u003c')}) {
   const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
-  if (link.relList?.supports?.('modulepreload')) preloaded[href] = new Promise((fetched) => { link.onload = link.onerror = fetched; });
+  if (href === ${framework} && link.relList?.supports?.('modulepreload')) frameworkFetched = new Promise((fetched) => { link.onload = link.onerror = fetched; });
   document.head.append(link);
 }
+await frameworkFetched;
 `;
 }
 
@@ -119,7 +120,6 @@ export function deferRouteModules(script: string, preloads: string[]): string | 
   const rest = restImports.length
     ? `await new Promise((next) => setTimeout(next, 0));\nconst [${restNames.join(', ')}] = await Promise.all([${restImports.join(', ')}]);\n`
     : '';
-  const preload = preloads.length ? addPreloads(preloads) : '';
-  const fetched = preloads.length ? `await preloaded[${imports[0]!.specifier}];\n` : '';
-  return `${open}${pageReady}\n${preload}${fetched}const ${firstName} = await ${withoutErrorStacks(firstImport!)};\n${rest}${statements.trim()}`;
+  const preload = preloads.length ? addPreloads(preloads, imports[0]!.specifier) : '';
+  return `${open}${pageReady}\n${preload}const ${firstName} = await ${withoutErrorStacks(firstImport!)};\n${rest}${statements.trim()}`;
 }
